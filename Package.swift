@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// sheetd — iOS-grade bottom-sheet behaviour as a JSON-RPC daemon.
+import PackageDescription
+
+let package = Package(
+    name: "sheetd",
+    products: [
+        .executable(name: "sheetd", targets: ["sheetd"]),
+        .library(name: "SheetCore", targets: ["SheetCore"]),
+        // Bundled policy plugins: each is a shared object that sheetd loads with dlopen.
+        .library(name: "sheetd-material", type: .dynamic, targets: ["MaterialPlugin"]),
+        .library(name: "sheetd-expanded-only", type: .dynamic, targets: ["ExpandedOnlyPlugin"]),
+        .library(name: "sheetd-crossfade", type: .dynamic, targets: ["CrossfadePlugin"]),
+    ],
+    targets: [
+        // System libraries and C interfaces.
+        .systemLibrary(
+            name: "CJansson",
+            pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"])]
+        ),
+        // The plugin ABI: a module map over protocol/sheetd_plugin.h (the one header).
+        .systemLibrary(name: "CSheetdPlugin"),
+
+        // The engine: pure value types and state machines, no I/O.
+        .target(name: "SheetCore"),
+        // Transport: framing, jansson codec, JSON-RPC 2.0, typed params.
+        .target(name: "SheetRPC", dependencies: ["CJansson"]),
+        // Plugin host: dlopen, ABI checks, adapters onto SheetCore's policy protocols.
+        .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"]),
+        // The daemon's brain: sessions, methods, clocks. No file descriptors.
+        .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"]),
+        // The thin executable: CLI, the poll loop, stdio.
+        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC"]),
+
+        // Bundled plugins.
+        .target(name: "MaterialPlugin", dependencies: ["CJansson", "CSheetdPlugin"], path: "plugins/material"),
+        .target(name: "ExpandedOnlyPlugin", dependencies: ["CSheetdPlugin"], path: "plugins/expanded-only"),
+        .target(name: "CrossfadePlugin", dependencies: ["CSheetdPlugin"], path: "plugins/crossfade"),
+
+        .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
+        .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC"]),
+        .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"]),
+        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

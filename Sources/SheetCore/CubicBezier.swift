@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A CSS/UIKit timing curve `cubic-bezier(x1, y1, x2, y2)` from (0,0) to (1,1).
+///
+/// `value(at:)` maps time fraction to progress, solved to within 1e-7 of x by Newton's
+/// method with a bisection fallback (the WebKit `UnitBezier` approach). It is the only
+/// bezier solver in sheetd; every eased animation goes through it.
+public struct CubicBezier: Sendable, Equatable, Hashable, Codable {
+    public var x1: Double
+    public var y1: Double
+    public var x2: Double
+    public var y2: Double
+
+    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
+    }
+
+    /// UIKit `curveEaseInOut`.
+    public static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
+    public static let easeIn = CubicBezier(0.42, 0, 1, 1)
+    public static let easeOut = CubicBezier(0, 0, 0.58, 1)
+    public static let linear = CubicBezier(0, 0, 1, 1)
+
+    /// Whether the control points describe a valid timing function (x in 0...1, all finite).
+    public var isValid: Bool {
+        [x1, y1, x2, y2].allSatisfy(\.isFinite) && (0...1).contains(x1) && (0...1).contains(x2)
+    }
+
+    // Polynomial coefficients: B(s) = ((a s + b) s + c) s.
+    private var cx: Double { 3 * x1 }
+    private var bx: Double { 3 * (x2 - x1) - cx }
+    private var ax: Double { 1 - cx - bx }
+    private var cy: Double { 3 * y1 }
+    private var by: Double { 3 * (y2 - y1) - cy }
+    private var ay: Double { 1 - cy - by }
+
+    private func sampleX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
+    private func sampleY(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
+    private func sampleDerivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
+    private func sampleDerivativeY(_ s: Double) -> Double { (3 * ay * s + 2 * by) * s + cy }
+
+    /// The curve parameter `s` whose x equals `x`.
+    func solveParameter(_ x: Double) -> Double {
+        let epsilon = 1e-9
+        var s = x
+        for _ in 0..<8 {
+            let error = sampleX(s) - x
+            if abs(error) < epsilon { return s }
+            let d = sampleDerivativeX(s)
+            if abs(d) < 1e-7 { break }
+            s -= error / d
+        }
+        var lo = 0.0, hi = 1.0
+        s = x
+        if s < lo { return lo }
+        if s > hi { return hi }
+        for _ in 0..<64 {
+            let v = sampleX(s)
+            if abs(v - x) < epsilon { return s }
+            if x > v { lo = s } else { hi = s }
+            s = (lo + hi) / 2
+        }
+        return s
+    }
+
+    /// Progress at time fraction `x` (clamped to 0...1).
+    public func value(at x: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        if self == .linear { return x }
+        return sampleY(solveParameter(x))
+    }
+
+    /// d(progress)/d(time fraction) at `x`.
+    public func slope(at x: Double) -> Double {
+        let s = solveParameter(min(max(x, 0), 1))
+        let dx = sampleDerivativeX(s)
+        if abs(dx) < 1e-12 { return 0 }
+        return sampleDerivativeY(s) / dx
+    }
+}
+
+/// A fixed-duration eased timing: `duration` milliseconds along `curve`.
+public struct BezierTiming: Sendable, Equatable, Hashable, Codable {
+    public var duration: Double
+    public var curve: CubicBezier
+
+    public init(duration: Double, curve: CubicBezier) {
+        self.duration = duration
+        self.curve = curve
+    }
+
+    /// UIKit's default transition: 300 ms ease-in-out.
+    public static let present = BezierTiming(duration: 300, curve: .easeInOut)
+    /// Content-size changes: 250 ms ease-in-out.
+    public static let contentChange = BezierTiming(duration: 250, curve: .easeInOut)
+}

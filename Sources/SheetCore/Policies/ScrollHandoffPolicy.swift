@@ -1,0 +1,67 @@
+/// Who owns a finger that moves inside the sheet's scroll view: the list (it scrolls) or
+/// the sheet (it moves, and the host pins the list's offset).
+public protocol ScrollHandoffPolicy: Sendable {
+    /// The policy's wire name (`edge`, `expanded-only`, ...).
+    var name: String { get }
+    /// Decide the owner of the latest scroll sample.
+    func owner(_ input: ScrollHandoffInput) throws(PolicyFault) -> ScrollOwner
+}
+
+/// The owner of a scroll-view drag sample.
+public enum ScrollOwner: String, Sendable, Codable {
+    case list
+    case sheet
+}
+
+/// One scroll sample plus the sheet's state, as a handoff policy sees it.
+///
+/// Vertical coordinates follow the scroll view: `offsetY` grows as the list scrolls toward
+/// its end; `translationY` grows as the finger moves *down*.
+public struct ScrollHandoffInput: Sendable, Equatable, Codable {
+    public enum Phase: String, Sendable, Codable { case dragBegan, scrolled, dragEnded }
+
+    public var phase: Phase
+    /// The list's content offset (pt). At its top when `offsetY <= -insetTop`.
+    public var offsetY: Double
+    /// The list's adjusted top inset (pt).
+    public var insetTop: Double
+    public var contentHeight: Double
+    public var viewportHeight: Double
+    /// Whether the finger is down (false during momentum scrolling).
+    public var isTracking: Bool
+    /// Cumulative pan translation of the scroll view since `dragBegan` (pt, + = down).
+    public var translationY: Double
+    /// Change of `translationY` since the previous sample (pt, + = down).
+    public var deltaY: Double
+    /// Whether the sheet owned the previous sample.
+    public var sheetOwns: Bool
+    /// Current sheet position (pt shown) and its resting positions, ascending.
+    public var position: Double
+    public var detents: [Double]
+    /// The session's `options.scrollExpandsAtEdge`.
+    public var expandsAtEdge: Bool
+
+    public init(phase: Phase, offsetY: Double, insetTop: Double, contentHeight: Double,
+                viewportHeight: Double, isTracking: Bool, translationY: Double, deltaY: Double,
+                sheetOwns: Bool, position: Double, detents: [Double], expandsAtEdge: Bool) {
+        self.phase = phase
+        self.offsetY = offsetY
+        self.insetTop = insetTop
+        self.contentHeight = contentHeight
+        self.viewportHeight = viewportHeight
+        self.isTracking = isTracking
+        self.translationY = translationY
+        self.deltaY = deltaY
+        self.sheetOwns = sheetOwns
+        self.position = position
+        self.detents = detents
+        self.expandsAtEdge = expandsAtEdge
+    }
+
+    /// The list shows its first row at the top.
+    public var isAtTop: Bool { offsetY <= -insetTop + 0.5 }
+    /// The content fits the viewport: nothing to scroll.
+    public var contentFits: Bool { contentHeight <= viewportHeight }
+    /// The largest resting position.
+    public var largestDetent: Double { detents.last ?? position }
+}

@@ -1,0 +1,2 @@
+import SheetCore
+import CSheetdPlugin

@@ -1,0 +1,32 @@
+/// A notification the server sends to the host (`sheet.frame`, `sheet.event`, `$/diagnostic`).
+public struct RPCNotification: Sendable, Equatable {
+    public var method: String
+    public var params: JSONValue
+
+    public init(method: String, params: JSONValue) {
+        self.method = method
+        self.params = params
+    }
+}
+
+/// The application behind a JSON-RPC connection.
+///
+/// `RPCConnection` owns everything generic — framing, batches, ids, the lifecycle
+/// (`initialize` first, `shutdown`, `exit`), `-32601` for unknown methods and `$/diagnostic`
+/// for failed notifications — and hands each valid call here. Notifications the service
+/// emits while handling a call are written before that call's response.
+public protocol RPCService: AnyObject {
+    /// Methods served after `initialize` (lifecycle methods excluded).
+    var methodNames: Set<String> { get }
+    /// Handle `initialize`; returns its result.
+    func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue
+    /// Handle a method in `methodNames`. `isNotification` is true when nobody will read the
+    /// result (errors then become `$/diagnostic`).
+    func call(_ method: String, params: JSONValue?, isNotification: Bool,
+              emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue
+    /// Realtime clock only: when (ms on the loop's monotonic clock) `advance` is next due;
+    /// `nil` when nothing moves (the loop then blocks on input alone).
+    func nextDeadline() -> Double?
+    /// Realtime clock only: advance to `now` (ms) and emit the frames that changed.
+    func advance(to now: Double, emit: (RPCNotification) -> Void)
+}

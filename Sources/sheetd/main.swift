@@ -1,0 +1,2 @@
+import SheetServer
+print("sheetd placeholder")

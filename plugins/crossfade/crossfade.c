@@ -1,0 +1,2 @@
+#include "../../protocol/sheetd_plugin.h"
+int sheetd_crossfade_placeholder(void) { return 0; }

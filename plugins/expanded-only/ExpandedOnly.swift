@@ -1,0 +1,2 @@
+import CSheetdPlugin
+public func sheetdExpandedOnlyPlaceholder() {}

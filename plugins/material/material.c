@@ -1,0 +1,2 @@
+#include "../../protocol/sheetd_plugin.h"
+int sheetd_material_placeholder(void) { return 0; }
