@@ -38,12 +38,15 @@ public struct ScrollHandoffInput: Sendable, Equatable, Codable {
     /// Current sheet position (pt shown) and its resting positions, ascending.
     public var position: Double
     public var detents: [Double]
+    /// The position of the detent the sheet rests at (its selected detent).
+    public var restingPosition: Double
     /// The session's `options.scrollExpandsAtEdge`.
     public var expandsAtEdge: Bool
 
     public init(phase: Phase, offsetY: Double, insetTop: Double, contentHeight: Double,
                 viewportHeight: Double, isTracking: Bool, translationY: Double, deltaY: Double,
-                sheetOwns: Bool, position: Double, detents: [Double], expandsAtEdge: Bool) {
+                sheetOwns: Bool, position: Double, detents: [Double], restingPosition: Double,
+                expandsAtEdge: Bool) {
         self.phase = phase
         self.offsetY = offsetY
         self.insetTop = insetTop
@@ -55,6 +58,7 @@ public struct ScrollHandoffInput: Sendable, Equatable, Codable {
         self.sheetOwns = sheetOwns
         self.position = position
         self.detents = detents
+        self.restingPosition = restingPosition
         self.expandsAtEdge = expandsAtEdge
     }
 
