@@ -1,0 +1,66 @@
+/// A resting height the host asks for, before it is resolved against the container.
+///
+/// `fit` follows the content (or the top navigation entry), `medium` is half the container,
+/// `large` the container minus its top safe area and `SheetOptions.largeTopGap`; custom
+/// detents give an absolute sheet height or a fraction of the container height.
+public enum DetentSpec: Sendable, Equatable, Hashable, Codable {
+    case fit
+    case medium
+    case large
+    case height(id: String, points: Double)
+    case fraction(id: String, value: Double)
+
+    /// The id the wire uses to name this detent.
+    public var id: String {
+        switch self {
+        case .fit: return "fit"
+        case .medium: return "medium"
+        case .large: return "large"
+        case .height(let id, _), .fraction(let id, _): return id
+        }
+    }
+}
+
+/// A detent resolved to a sheet height (pt shown above the container's bottom edge).
+public struct ResolvedDetent: Sendable, Equatable, Hashable, Codable {
+    public var id: String
+    public var height: Double
+
+    public init(id: String, height: Double) {
+        self.id = id
+        self.height = height
+    }
+}
+
+extension DetentSpec {
+    /// The sheet height of this detent in `container`, for fitted content of `fitHeight`
+    /// (content + navigation bar, without the bottom safe area), clamped to the container.
+    public func resolve(in container: Container, fitHeight: Double, largeTopGap: Double) -> Double {
+        let limit = container.maxSheetHeight
+        let h: Double
+        switch self {
+        case .fit: h = fitHeight + container.safeArea.bottom
+        case .medium: h = container.height * 0.5
+        case .large: h = container.height - container.safeArea.top - largeTopGap
+        case .height(_, let p): h = p
+        case .fraction(_, let f): h = container.height * f
+        }
+        return min(max(h, 0), limit)
+    }
+}
+
+/// Resolves and orders a session's detents.
+public enum DetentResolver {
+    /// Resolve `specs` and sort them ascending by height (stable, so equal heights keep the
+    /// host's order). `wasSorted` is false when the host's order was not ascending.
+    public static func resolve(_ specs: [DetentSpec], in container: Container, fitHeight: Double,
+                               largeTopGap: Double) -> (detents: [ResolvedDetent], wasSorted: Bool) {
+        let resolved = specs.map {
+            ResolvedDetent(id: $0.id, height: $0.resolve(in: container, fitHeight: fitHeight, largeTopGap: largeTopGap))
+        }
+        let sorted = resolved.enumerated().sorted {
+            $0.element.height != $1.element.height ? $0.element.height < $1.element.height : $0.offset < $1.offset
+        }.map(\.element)
+        return (sorted, sorted == resolved)
+    }
+}

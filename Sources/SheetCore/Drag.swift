@@ -1,0 +1,168 @@
+/// A finger that currently drives the sheet: a pan on the sheet or from a screen edge, or a
+/// scroll-view drag the sheet has taken over.
+public struct Drag: Sendable, Equatable, Codable {
+    /// What the finger started on.
+    public enum Source: String, Sendable, Codable {
+        case sheet, bottomEdge, leftEdge, scroll
+    }
+    public var source: Source
+    /// Extent when the finger took the sheet (pt).
+    public var startExtent: Double
+    /// The finger's translation at that moment (y for vertical drags, x for an edge pop).
+    public var startTranslation: Double
+    /// The sheet's extent now, rubber-banded (pt).
+    public var extent: Double
+    /// The detent the sheet rested at when the finger took it; nil mid-transition.
+    public var originIndex: Int?
+    /// Where the sheet was heading before the finger took it.
+    public var goalBefore: SheetState.Goal
+    /// Samples of the finger position (pt, positive = growing) for release velocity.
+    public var estimator = VelocityEstimator()
+    /// The sheet went below its smallest detent: a dismissal was under way.
+    public var wentBelowSmallest = false
+}
+
+/// `input.pan`'s phase.
+public enum PanPhase: String, Sendable, Codable {
+    case began, changed, ended, cancelled
+}
+
+/// `input.pan`'s source.
+public enum PanSource: String, Sendable, Codable {
+    case sheet, leftEdge, bottomEdge
+}
+
+/// A 2-D value (translation in pt, velocity in pt/s).
+public struct Vector: Sendable, Equatable, Codable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+extension Sheet {
+    /// `input.pan`: the finger drives the sheet 1:1, rubber-banding past the largest detent;
+    /// release goes through the dismissal policy. A pan that begins during any animation
+    /// freezes the sheet where it is. A `bottomEdge` pan on a dismissed sheet presents it
+    /// interactively; `leftEdge` drives an interactive pop.
+    public mutating func pan(_ phase: PanPhase, translation: Vector, velocity: Vector? = nil,
+                             source: PanSource = .sheet, at t: Double) throws(SheetError) {
+        begin(t)
+        if source == .leftEdge || state.drag?.source == .leftEdge {
+            try edgePop(phase, translation: translation, velocity: velocity)
+            return
+        }
+        switch phase {
+        case .began:
+            try beginDrag(source: source == .bottomEdge ? .bottomEdge : .sheet, translation: translation.y)
+        case .changed:
+            if state.drag == nil { try beginDrag(source: source == .bottomEdge ? .bottomEdge : .sheet, translation: translation.y) }
+            moveDrag(translation: translation.y)
+        case .ended:
+            guard state.drag != nil else { return }
+            moveDrag(translation: translation.y)
+            let v = velocity.map { -$0.y } ?? state.drag!.estimator.velocity()
+            release(velocity: v)
+        case .cancelled:
+            guard state.drag != nil else { return }
+            cancelDrag()
+        }
+    }
+
+    /// Hand the sheet to a finger, freezing any animation where it is.
+    mutating func beginDrag(source: Drag.Source, translation: Double) throws(SheetError) {
+        let now = state.now
+        let e = state.currentExtent
+        if state.goal == .hidden && state.lifecycle == .hidden && !state.motion.isAnimating(at: now) {
+            guard source == .bottomEdge else {
+                throw SheetError(.invalidState, "the sheet is dismissed; present it or pan from the bottom edge")
+            }
+            state.lifecycle = .presenting
+        }
+        let detents = state.detents
+        let origin = state.motion.isAnimating(at: now) ? nil : detents.firstIndex { abs($0.height - e) < 0.5 }
+        var drag = Drag(source: source, startExtent: e, startTranslation: translation, extent: e,
+                        originIndex: origin, goalBefore: state.goal)
+        drag.estimator.add(time: now, value: e)
+        state.motion = .rest(e)
+        state.drag = drag
+    }
+
+    /// Follow the finger: 1:1 between the detents, rubber-banded above the largest (and
+    /// below the smallest when the sheet may not be dismissed).
+    mutating func moveDrag(translation: Double) {
+        guard var drag = state.drag else { return }
+        let raw = drag.startExtent - (translation - drag.startTranslation)
+        drag.estimator.add(time: state.now, value: raw)
+        drag.extent = constrainDrag(raw)
+        if drag.extent < state.detents[0].height - 0.5 { drag.wentBelowSmallest = true }
+        state.drag = drag
+    }
+
+    /// Whether a drag may take the sheet below its smallest detent toward dismissal.
+    var dragCanDismiss: Bool { state.setup.options.dismissible || state.lifecycle != .shown }
+
+    func constrainDrag(_ raw: Double) -> Double {
+        let detents = state.detents
+        let largest = detents[detents.count - 1].height, smallest = detents[0].height
+        let d = state.container.height
+        if raw > largest { return largest + RubberBand.offset(raw - largest, dimension: d) }
+        if raw < smallest && !dragCanDismiss { return smallest - RubberBand.offset(smallest - raw, dimension: d) }
+        return max(raw, 0)
+    }
+
+    /// The finger lifted with `velocity` (pt/s, positive = growing): ask the dismissal policy
+    /// and settle with a spring that carries the velocity.
+    mutating func release(velocity v: Double) {
+        guard let drag = state.drag else { return }
+        let detents = state.detents
+        let input = ReleaseInput(
+            axis: .vertical, position: drag.extent, velocity: v, translation: drag.extent - drag.startExtent,
+            detents: detents.map(\.height), originIndex: drag.originIndex, extent: detents[0].height,
+            dismissible: dragCanDismiss)
+        let decision = decideRelease(input)
+        let spring = decision.settle ?? state.setup.options.settleSpring
+        state.drag = nil
+        switch decision.target {
+        case .dismiss:
+            settle(goal: .hidden, from: drag.extent, velocity: v, spring: spring)
+        case .detent(let i):
+            if state.lifecycle == .shown && (drag.wentBelowSmallest || drag.goalBefore == .hidden) {
+                state.pendingDismissCancelled = true
+            }
+            select(detents[i].id)
+            settle(goal: .detent, from: drag.extent, velocity: v, spring: spring)
+        }
+    }
+
+    /// `cancelled`: go back where the sheet was heading before the finger took it.
+    mutating func cancelDrag() {
+        guard let drag = state.drag else { return }
+        state.drag = nil
+        if drag.goalBefore == .detent || state.lifecycle == .shown {
+            if state.lifecycle == .shown && drag.wentBelowSmallest { state.pendingDismissCancelled = true }
+            settle(goal: .detent, from: drag.extent, velocity: 0, spring: state.setup.options.settleSpring)
+        } else {
+            settle(goal: .hidden, from: drag.extent, velocity: 0, spring: state.setup.options.settleSpring)
+        }
+    }
+
+    mutating func settle(goal: SheetState.Goal, from: Double, velocity: Double, spring: Spring) {
+        state.goal = goal
+        let target = goal == .hidden ? 0 : state.restExtent
+        state.motion = .animate(from: from, to: target, velocity: velocity, at: state.now, timing: .spring(spring))
+        if !state.motion.isAnimating(at: state.now) { arrive() }
+    }
+
+    /// `input.tap` on the dimming layer: dismisses only a presented, dismissible sheet whose
+    /// dimming is not passing touches through.
+    public mutating func tapDimming(at t: Double) {
+        begin(t)
+        guard state.phase == .presented, state.setup.options.dismissible,
+              !state.frame().dimming.passthrough else { return }
+        try? dismiss(at: t, animated: true)
+    }
+}

@@ -1,0 +1,104 @@
+/// A scalar that moves over time: the sum of additive animation segments.
+///
+/// Each segment contributes a value that goes from `from` to `to` along its curve. Retargeting
+/// a running animation adds a segment that eases the difference in from zero, so nothing ever
+/// jumps (UIKit's additive animations). When every segment has finished the motion collapses
+/// to a single constant.
+public struct Motion: Sendable, Equatable, Codable {
+    /// One additive contribution.
+    public struct Segment: Sendable, Equatable, Codable {
+        public enum Curve: Sendable, Equatable, Codable {
+            case bezier(CubicBezier)
+            /// A spring started with `velocity` (units per second) toward `to`.
+            case spring(Spring, velocity: Double)
+        }
+        public var start: Double
+        public var duration: Double
+        public var from: Double
+        public var to: Double
+        public var curve: Curve
+
+        public func value(at t: Double) -> Double {
+            let elapsed = t - start
+            if elapsed >= duration { return to }
+            if elapsed <= 0 { return from }
+            switch curve {
+            case .bezier(let c):
+                return from + (to - from) * c.value(at: elapsed / duration)
+            case .spring(let s, let v0):
+                return to + s.state(x0: from - to, v0: v0, elapsed: elapsed).x
+            }
+        }
+
+        /// Rate of change at `t` (units per second).
+        public func velocity(at t: Double) -> Double {
+            let elapsed = t - start
+            if elapsed >= duration || duration <= 0 { return 0 }
+            switch curve {
+            case .bezier(let c):
+                return (to - from) * c.slope(at: max(elapsed, 0) / duration) / (duration / 1000)
+            case .spring(let s, let v0):
+                return s.state(x0: from - to, v0: v0, elapsed: max(elapsed, 0)).v
+            }
+        }
+
+        public var end: Double { start + duration }
+    }
+
+    public private(set) var segments: [Segment]
+
+    /// A motion resting at `value`.
+    public static func rest(_ value: Double) -> Motion {
+        Motion(segments: [Segment(start: 0, duration: 0, from: value, to: value, curve: .bezier(.linear))])
+    }
+
+    /// The value every segment is heading to.
+    public var target: Double { segments.reduce(0) { $0 + $1.to } }
+
+    public func value(at t: Double) -> Double { segments.reduce(0) { $0 + $1.value(at: t) } }
+    public func velocity(at t: Double) -> Double { segments.reduce(0) { $0 + $1.velocity(at: t) } }
+
+    /// When the last segment ends.
+    public var end: Double { segments.map(\.end).max() ?? 0 }
+
+    /// Still moving at `t`.
+    public func isAnimating(at t: Double) -> Bool { segments.contains { $0.end > t } }
+
+    /// Start a fresh animation from `from` (with `velocity`, units/s) to `to` at time `t`.
+    public static func animate(from: Double, to: Double, velocity: Double = 0, at t: Double,
+                               timing: AnimationTiming) -> Motion {
+        Motion(segments: [segment(from: from, to: to, velocity: velocity, at: t, timing: timing)])
+    }
+
+    /// Add `delta` to the target, eased in with `timing` from time `t` (an additive retarget).
+    /// `timing == nil` applies the delta at once.
+    public mutating func retarget(by delta: Double, at t: Double, timing: AnimationTiming?) {
+        collapseFinished(at: t)
+        guard let timing else {
+            segments.append(Segment(start: t, duration: 0, from: delta, to: delta, curve: .bezier(.linear)))
+            collapseFinished(at: t)
+            return
+        }
+        segments.append(Motion.segment(from: 0, to: delta, velocity: 0, at: t, timing: timing))
+    }
+
+    /// Fold the segments that have ended by `t` into one constant.
+    public mutating func collapseFinished(at t: Double) {
+        let done = segments.filter { $0.end <= t }
+        guard done.count > 1 || (done.count == 1 && segments.count == 1 && done[0].from != done[0].to) else { return }
+        let constant = done.reduce(0) { $0 + $1.to }
+        segments = [Segment(start: 0, duration: 0, from: constant, to: constant, curve: .bezier(.linear))]
+            + segments.filter { $0.end > t }
+    }
+
+    static func segment(from: Double, to: Double, velocity: Double, at t: Double,
+                        timing: AnimationTiming) -> Segment {
+        switch timing {
+        case .bezier(let b):
+            return Segment(start: t, duration: max(b.duration, 0), from: from, to: to, curve: .bezier(b.curve))
+        case .spring(let s):
+            let d = s.settlingDuration(x0: from - to, v0: velocity)
+            return Segment(start: t, duration: d, from: from, to: to, curve: .spring(s, velocity: velocity))
+        }
+    }
+}

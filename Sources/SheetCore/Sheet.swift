@@ -1,0 +1,268 @@
+/// One live bottom sheet: a deterministic state machine from inputs and time to frames.
+///
+/// Every mutating call takes the host's time `t` (ms). Time never goes backwards: an input
+/// stamped earlier than the latest one is applied at the latest time. Motion is a pure
+/// function of time, so `frame()` after `advance(to:)` is the same for the same input
+/// stream, bit for bit. Events and diagnostics accumulate until `takeOutput()`.
+public struct Sheet: Sendable {
+    /// Everything that defines the session, serialisable for `session.snapshot`.
+    public internal(set) var state: SheetState
+    /// The session's policies (not part of the snapshot; rebuilt by name on restore).
+    public internal(set) var policies: SheetPolicies
+    var events: [SheetEvent] = []
+    var diagnostics: [String] = []
+
+    /// Create a sheet, dismissed. Fails on inconsistent setup (duplicate detent ids, an
+    /// unknown selected or undimmed detent, duplicate navigation ids).
+    public init(setup: SheetSetup, policies: SheetPolicies = .builtin) throws(SheetError) {
+        guard !setup.detents.isEmpty else { throw SheetError(.invalidParams, "params.detents: expected at least one detent") }
+        var seen = Set<String>()
+        for (i, d) in setup.detents.enumerated() where !seen.insert(d.id).inserted {
+            throw SheetError(.invalidParams, "params.detents[\(i)]: duplicate detent id \"\(d.id)\"")
+        }
+        if let s = setup.selectedDetent, !seen.contains(s) {
+            throw SheetError(.invalidParams, "params.selectedDetent: no detent with id \"\(s)\"")
+        }
+        if let u = setup.options.largestUndimmedDetent, !seen.contains(u) {
+            throw SheetError(.invalidParams, "params.options.largestUndimmedDetent: no detent with id \"\(u)\"")
+        }
+        try NavigationStack.validate(setup.navigation, path: "params.navigation.entries")
+        self.state = SheetState(setup: setup)
+        self.policies = policies
+        let (resolved, wasSorted) = DetentResolver.resolve(
+            setup.detents, in: setup.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
+        if !wasSorted {
+            diagnostics.append("detents were not in ascending order; using \(resolved.map(\.id))")
+        }
+        state.selected = setup.selectedDetent ?? resolved[0].id
+    }
+
+    /// Restore a sheet from a snapshot's state with freshly built policies.
+    public init(restoring state: SheetState, policies: SheetPolicies) {
+        self.state = state
+        self.policies = policies
+    }
+
+    /// Events and diagnostics produced since the last call.
+    public mutating func takeOutput() -> (events: [SheetEvent], diagnostics: [String]) {
+        defer { events = []; diagnostics = [] }
+        return (events, diagnostics)
+    }
+
+    // MARK: - Derived geometry
+
+    /// Resting detents, ascending, resolved for the current container, content and keyboard.
+    public var detents: [ResolvedDetent] { state.detents }
+
+    /// The lifecycle state a frame would report now.
+    public var phase: SheetPhase { state.phase }
+
+    /// Whether anything moves on its own (animation) or under a finger: the realtime clock
+    /// ticks while this is true.
+    public var isActive: Bool { state.isActive }
+
+    // MARK: - Time
+
+    /// Move time forward to `t`: finish animations that ended and emit their events.
+    public mutating func advance(to t: Double) {
+        state.now = max(state.now, t)
+        advanceNavigation()
+        guard state.drag == nil else { return }
+        let now = state.now
+        if state.motion.isAnimating(at: now) {
+            // A spring heading offscreen is done when it crosses the edge.
+            if state.goal == .hidden && state.motion.value(at: now) <= 0 { arrive() } else { state.motion.collapseFinished(at: now) }
+        } else {
+            arrive()
+        }
+    }
+
+    /// The motion reached its goal.
+    mutating func arrive() {
+        switch state.goal {
+        case .hidden:
+            state.motion = .rest(0)
+            switch state.lifecycle {
+            case .shown: emit(.dismissed)
+            case .presenting: emit(.presentCancelled)
+            case .hidden: break
+            }
+            state.lifecycle = .hidden
+            state.pendingDismissCancelled = false
+        case .detent:
+            state.motion = .rest(state.motion.target)
+            if state.lifecycle != .shown {
+                state.lifecycle = .shown
+                emit(.presented)
+            } else if state.pendingDismissCancelled {
+                emit(.dismissCancelled)
+            }
+            state.pendingDismissCancelled = false
+        }
+    }
+
+    mutating func emit(_ kind: SheetEventKind) {
+        events.append(SheetEvent(t: state.now, kind: kind))
+    }
+
+    /// Apply `t` before an input.
+    mutating func begin(_ t: Double) {
+        advance(to: t)
+    }
+
+    // MARK: - Commands
+
+    /// `sheet.present`.
+    public mutating func present(at t: Double, animated: Bool = true) throws(SheetError) {
+        begin(t)
+        try requireNoFinger("present")
+        guard state.goal == .hidden else { return }
+        if state.lifecycle == .shown { state.pendingDismissCancelled = true } else { state.lifecycle = .presenting }
+        state.goal = .detent
+        let target = state.restExtent
+        guard animated else {
+            state.motion = .rest(target)
+            arrive()
+            return
+        }
+        startTransition(to: target, full: target)
+    }
+
+    /// `sheet.dismiss`.
+    public mutating func dismiss(at t: Double, animated: Bool = true) throws(SheetError) {
+        begin(t)
+        try requireNoFinger("dismiss")
+        guard state.goal == .detent, state.lifecycle != .hidden else { return }
+        state.goal = .hidden
+        guard animated else {
+            state.motion = .rest(0)
+            arrive()
+            return
+        }
+        startTransition(to: 0, full: state.restExtent)
+    }
+
+    /// A present/dismiss animation from wherever the sheet is; a partial distance takes the
+    /// same fraction of the duration.
+    mutating func startTransition(to target: Double, full: Double) {
+        let now = state.now
+        let from = state.motion.value(at: now)
+        var timing = state.setup.options.presentTiming
+        if case .bezier(var b) = timing, full > 0 {
+            b.duration *= min(1, abs(target - from) / full)
+            timing = .bezier(b)
+        }
+        state.motion = .animate(from: from, to: target, velocity: state.motion.velocity(at: now), at: now, timing: timing)
+        if abs(target - from) < 1e-9 { arrive() }
+    }
+
+    /// `sheet.selectDetent`.
+    public mutating func selectDetent(_ id: String, at t: Double, animated: Bool = true) throws(SheetError) {
+        begin(t)
+        guard state.detents.contains(where: { $0.id == id }) else {
+            throw SheetError(.invalidParams, "params.detent: no detent with id \"\(id)\" (have \(state.detents.map(\.id)))")
+        }
+        try requireNoFinger("selectDetent")
+        guard id != state.selected else { return }
+        state.keyboardSavedDetent = nil
+        select(id)
+        retarget(animated ? .spring(state.setup.options.settleSpring) : nil)
+    }
+
+    mutating func select(_ id: String) {
+        guard id != state.selected else { return }
+        state.selected = id
+        emit(.detentChanged(id))
+    }
+
+    /// `sheet.setContentHeight` for the single content (or a navigation entry).
+    public mutating func setContentHeight(_ height: Double, entry: String? = nil, at t: Double) throws(SheetError) {
+        begin(t)
+        if let entry {
+            guard let i = state.nav.entries.firstIndex(where: { $0.id == entry }) else {
+                throw SheetError(.invalidParams, "params.entry: no navigation entry with id \"\(entry)\"")
+            }
+            state.nav.entries[i].preferredHeight = height
+        } else if state.nav.entries.isEmpty {
+            state.setup.contentHeight = height
+        } else {
+            state.nav.entries[state.nav.entries.count - 1].preferredHeight = height
+        }
+        retarget(state.setup.options.contentTiming)
+    }
+
+    /// `sheet.setContainer` (rotation, split view): detents re-resolve, the sheet re-targets.
+    public mutating func setContainer(_ container: Container, at t: Double) {
+        begin(t)
+        state.setup.container = container
+        retarget(state.setup.options.contentTiming)
+    }
+
+    /// `input.keyboard`: raise the sheet to `large` if it has that detent, else lift it by
+    /// the keyboard height; height 0 restores.
+    public mutating func setKeyboard(height: Double, timing: BezierTiming, at t: Double) {
+        begin(t)
+        let wasShown = state.keyboardHeight > 0
+        state.keyboardHeight = max(0, height)
+        let hasLarge = state.setup.detents.contains(.large)
+        if hasLarge {
+            if height > 0, !wasShown, state.selected != "large" {
+                state.keyboardSavedDetent = state.selected
+                select("large")
+            } else if height <= 0, let saved = state.keyboardSavedDetent {
+                state.keyboardSavedDetent = nil
+                select(saved)
+            }
+        }
+        retarget(.bezier(timing))
+    }
+
+    /// Move the resting target to the current layout, easing the difference in.
+    mutating func retarget(_ timing: AnimationTiming?) {
+        guard state.goal == .detent, state.drag == nil else { return }
+        let delta = state.restExtent - state.motion.target
+        guard abs(delta) >= 0.5 else { return }
+        state.motion.retarget(by: delta, at: state.now, timing: timing)
+        if !state.motion.isAnimating(at: state.now) { arrive() }
+    }
+
+    func requireNoFinger(_ what: String) throws(SheetError) {
+        if state.drag != nil { throw SheetError(.invalidState, "cannot \(what) while the sheet is being dragged") }
+    }
+
+    // MARK: - Policies
+
+    /// Ask the dismissal policy; a fault switches the session to the built-in for good.
+    mutating func decideRelease(_ input: ReleaseInput) -> ReleaseDecision {
+        do {
+            let d = try policies.dismissal.decide(input)
+            try Validate.release(d, input, policy: policies.dismissal.name)
+            return d
+        } catch {
+            diagnostics.append("dismissal policy \"\(error.policy)\" failed: \(error.message); using the built-in \"deceleration\"")
+            policies.dismissal = DecelerationDismissal()
+            state.policyNames.dismissal = "deceleration"
+            return (try? policies.dismissal.decide(input)) ?? ReleaseDecision(target: .detent(0))
+        }
+    }
+
+    // MARK: - Frame
+
+    /// The frame at the current time.
+    public func frame() -> SheetFrame { state.frame() }
+}
+
+/// Checks applied to every policy answer, built-in or plugin.
+enum Validate {
+    static func release(_ d: ReleaseDecision, _ input: ReleaseInput, policy: String) throws(PolicyFault) {
+        if case .detent(let i) = d.target, !input.detents.indices.contains(i) {
+            throw PolicyFault(policy: policy, message: "detent index \(i) out of range 0..<\(input.detents.count)")
+        }
+        if d.target == .dismiss && !input.dismissible {
+            throw PolicyFault(policy: policy, message: "chose dismiss for a sheet that is not dismissible")
+        }
+        if let s = d.settle, !s.isValid {
+            throw PolicyFault(policy: policy, message: "invalid settle spring \(s.dampingRatio)/\(s.response)")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+/// The complete, serialisable state of one sheet (what `session.snapshot` captures).
+public struct SheetState: Sendable, Equatable, Codable {
+    /// Where the motion is heading.
+    public enum Goal: String, Sendable, Codable { case hidden, detent }
+    /// Presentation lifecycle: `presenting` until the sheet first rests at a detent.
+    public enum Lifecycle: String, Sendable, Codable { case hidden, presenting, shown }
+    /// Policy names, kept so a snapshot can rebuild the session's policies.
+    public struct PolicyNames: Sendable, Equatable, Codable {
+        public var dismissal = "deceleration"
+        public var scrollHandoff = "edge"
+        public var navigation = "slide"
+        /// `policies.config` as the host sent it, keyed by policy name.
+        public var config: [String: PolicyConfig] = [:]
+    }
+
+    public var setup: SheetSetup
+    public var selected: String = ""
+    public var lifecycle: Lifecycle = .hidden
+    public var goal: Goal = .hidden
+    /// The sheet's extent (pt shown above the container's bottom edge) over time.
+    public var motion: Motion = .rest(0)
+    public var drag: Drag?
+    public var keyboardHeight: Double = 0
+    /// The detent to return to when the keyboard hides (set when it raised the sheet to `large`).
+    public var keyboardSavedDetent: String?
+    /// Emit `dismissCancelled` when the sheet next comes to rest at a detent.
+    public var pendingDismissCancelled = false
+    public var now: Double = 0
+    public var nav: NavigationStack
+    public var scroll = ScrollTracking()
+    public var policyNames = PolicyNames()
+
+    init(setup: SheetSetup) {
+        self.setup = setup
+        self.nav = NavigationStack(entries: setup.navigation)
+    }
+
+    var container: Container { setup.container }
+    var options: SheetOptions { setup.options }
+
+    /// Height of the fitted content above the bottom safe area: the top navigation entry
+    /// (plus its bar) or the single content.
+    var fitHeight: Double {
+        if let top = nav.entries.last { return entryHeight(top) }
+        return setup.contentHeight ?? max(0, container.height * 0.5 - container.safeArea.bottom)
+    }
+
+    /// An entry's height: content plus its navigation bar inset.
+    func entryHeight(_ e: NavEntry) -> Double {
+        e.preferredHeight + (e.navigationBar ? max(options.navigationBarHeight, 44) : 0)
+    }
+
+    /// The keyboard raises every detent by its height unless the session has `large`.
+    var keyboardLift: Double {
+        setup.detents.contains(.large) ? 0 : keyboardHeight
+    }
+
+    /// Resting detents, ascending, with the keyboard lift applied.
+    var detents: [ResolvedDetent] {
+        let lift = keyboardLift, limit = container.maxSheetHeight
+        return DetentResolver.resolve(setup.detents, in: container, fitHeight: fitHeight,
+                                      largeTopGap: options.largeTopGap).detents
+            .map { ResolvedDetent(id: $0.id, height: min($0.height + lift, limit)) }
+    }
+
+    func extent(of id: String) -> Double {
+        detents.first { $0.id == id }?.height ?? detents[0].height
+    }
+
+    /// Where the sheet rests at its selected detent.
+    var restExtent: Double { extent(of: selected) }
+
+    /// The sheet's extent now, as drawn (never below 0).
+    var currentExtent: Double { max(0, drag?.extent ?? motion.value(at: now)) }
+
+    var phase: SheetPhase {
+        if drag != nil { return .dragging }
+        if motion.isAnimating(at: now) {
+            if goal == .hidden { return .dismissing }
+            return lifecycle == .shown ? .settling : .presenting
+        }
+        if nav.isAnimating(at: now) { return lifecycle == .shown ? .presented : .presenting }
+        return goal == .hidden ? .dismissed : .presented
+    }
+
+    var isActive: Bool { drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now) }
+
+    // MARK: - Frame
+
+    func frame() -> SheetFrame {
+        let detents = self.detents
+        let e = currentExtent
+        let H = container.height
+        let rest = extent(of: selected)
+        let height = max(e, rest)
+        let y = H - e
+        let (alpha, passthrough) = dimming(extent: e, detents: detents)
+        let scale = options.displayScale > 0 ? options.displayScale : 1
+        return SheetFrame(
+            state: phase,
+            sheet: Rect(x: 0, y: Quantize.points(y), width: Quantize.points(container.width),
+                        height: Quantize.points(height)),
+            cornerRadius: options.cornerRadius,
+            dimming: .init(alpha: Quantize.unit(alpha), passthrough: passthrough),
+            grabber: .init(visible: options.grabber, y: Quantize.points(y - options.pullBarHeight + 1 / scale)),
+            detent: selected,
+            progress: Quantize.unit(rest > 0 ? min(max(e / rest, 0), 1) : 0),
+            scroll: scroll.frame(ownedBySheet: drag?.source == .scroll),
+            nav: navFrame(width: container.width))
+    }
+
+    /// Dimming alpha and whether touches pass through to the background.
+    func dimming(extent e: Double, detents: [ResolvedDetent]) -> (Double, Bool) {
+        let dimAlpha = options.dimAlpha
+        if phase == .dismissed { return (0, true) }
+        if let u = options.largestUndimmedDetent, let i = detents.firstIndex(where: { $0.id == u }) {
+            let hU = detents[i].height
+            let passthrough = e <= hU + 0.5
+            guard i + 1 < detents.count, detents[i + 1].height > hU else { return (0, passthrough) }
+            let f = (e - hU) / (detents[i + 1].height - hU)
+            return (dimAlpha * min(max(f, 0), 1), passthrough)
+        }
+        let smallest = detents[0].height
+        let f = smallest > 0 ? e / smallest : 1
+        return (dimAlpha * min(max(f, 0), 1), false)
+    }
+}
