@@ -14,7 +14,8 @@ public struct Sheet: Sendable {
 
     /// Create a sheet, dismissed. Fails on inconsistent setup (duplicate detent ids, an
     /// unknown selected or undimmed detent, duplicate navigation ids).
-    public init(setup: SheetSetup, policies: SheetPolicies = .builtin) throws(SheetError) {
+    public init(setup: SheetSetup, policies: SheetPolicies = .builtin,
+                policyNames: SheetState.PolicyNames = .init()) throws(SheetError) {
         guard !setup.detents.isEmpty else { throw SheetError(.invalidParams, "params.detents: expected at least one detent") }
         var seen = Set<String>()
         for (i, d) in setup.detents.enumerated() where !seen.insert(d.id).inserted {
@@ -28,6 +29,7 @@ public struct Sheet: Sendable {
         }
         try NavigationStack.validate(setup.navigation, path: "params.navigation.entries")
         self.state = SheetState(setup: setup)
+        self.state.policyNames = policyNames
         self.policies = policies
         let (resolved, wasSorted) = DetentResolver.resolve(
             setup.detents, in: setup.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)

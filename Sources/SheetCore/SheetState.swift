@@ -11,6 +11,8 @@ public struct SheetState: Sendable, Equatable, Codable {
         public var navigation = "slide"
         /// `policies.config` as the host sent it, keyed by policy name.
         public var config: [String: PolicyConfig] = [:]
+
+        public init() {}
     }
 
     public var setup: SheetSetup

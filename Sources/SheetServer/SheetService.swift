@@ -1,8 +1,13 @@
+@preconcurrency import Foundation
 import SheetCore
 import SheetRPC
 import SheetPluginHost
 
-/// Placeholder of the daemon's service; replaced by the real one.
+/// The daemon's brain: sessions, the method table, both clocks, policies and plugins.
+///
+/// It owns no file descriptor and reads no clock of its own except `Configuration.now` on
+/// the realtime clock: the executable feeds it messages and deadlines. On the host clock the
+/// output is a pure function of the input stream.
 public final class SheetService: RPCService {
     /// What the executable hands the service.
     public struct Configuration: Sendable {
@@ -12,33 +17,181 @@ public final class SheetService: RPCService {
         public var now: @Sendable () -> Double
         /// Where log lines go (stderr in the daemon).
         public var log: @Sendable (String) -> Void
+        /// Most sessions alive at once (`-32012` beyond).
+        public var maxSessions: Int
 
         public init(pluginDirectories: [String] = [], now: @escaping @Sendable () -> Double = { 0 },
-                    log: @escaping @Sendable (String) -> Void = { _ in }) {
+                    log: @escaping @Sendable (String) -> Void = { _ in }, maxSessions: Int = 100_000) {
             self.pluginDirectories = pluginDirectories
             self.now = now
             self.log = log
+            self.maxSessions = maxSessions
         }
     }
+
+    /// Which clock moves time.
+    public enum ClockMode: String, Sendable {
+        /// Time moves only on `clock.tick`; output is deterministic.
+        case host
+        /// The server ticks itself at `fps` while anything moves.
+        case realtime
+    }
+
+    /// One live session and what the host last saw of it.
+    struct Session {
+        var sheet: Sheet
+        let order: Int
+        var seq = 0
+        var lastFrame: SheetFrame?
+    }
+
+    public static let version = "0.1.0"
 
     public let configuration: Configuration
-    public init(configuration: Configuration) { self.configuration = configuration }
+    let plugins: PluginHost
+    public private(set) var clock: ClockMode = .host
+    public private(set) var fps: Double = 60
+    var sessions: [String: Session] = [:]
+    var nextSessionNumber = 1
+    /// Sessions whose frame may differ from the last one sent.
+    var touched: Set<String> = []
+    var realtimeOrigin: Double = 0
+    var lastRealtimeTick: Double?
+    /// Notifications produced by the call being handled, flushed before its response.
+    var outbox: [RPCNotification] = []
+    var currentMethod = ""
 
-    public var methodNames: Set<String> { ["session.create", "session.list", "clock.tick"] }
-    public func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
-        ["serverInfo": ["name": "sheetd", "version": "0.1.0"], "protocolVersion": "1", "clock": "host"]
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        let reserved = Set(BuiltinPolicies.dismissalNames + BuiltinPolicies.scrollHandoffNames
+                           + BuiltinPolicies.navigationNames)
+        self.plugins = PluginHost(allowedDirectories: configuration.pluginDirectories,
+                                  reservedNames: reserved, log: configuration.log)
+        plugins.loadAll()
     }
+
+    // MARK: - RPCService
+
+    public var methodNames: Set<String> { Set(Self.handlers.keys) }
+
+    public func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
+        let p = Params(params)
+        if p.exists {
+            try p.requireObject()
+            try p.rejectUnknownKeys(["clientInfo", "clock", "fps", "processId", "capabilities", "rootUri", "trace"])
+        }
+        if let c = try p["clock"].optionalOneOf(["host", "realtime"]) { clock = ClockMode(rawValue: c)! }
+        fps = try p["fps"].optionalNumber(in: 1...240) ?? 60
+        realtimeOrigin = configuration.now()
+        return ["serverInfo": ["name": "sheetd", "version": .string(Self.version)],
+                "protocolVersion": "1", "clock": .string(clock.rawValue), "fps": .number(fps),
+                "policies": policiesJSON()]
+    }
+
     public func call(_ method: String, params: JSONValue?, isNotification: Bool,
                      emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
-        switch method {
-        case "session.create": return ["session": "s1"]
-        case "session.list": return []
-        case "clock.tick":
-            let t = try Params(params)["t"].number(in: 0...1e15)
-            return ["t": .number(t), "frames": 0]
-        default: throw RPCError.methodNotFound(method)
+        guard let handler = Self.handlers[method] else { throw RPCError.methodNotFound(method) }
+        currentMethod = method
+        defer {
+            for n in outbox { emit(n) }
+            outbox.removeAll(keepingCapacity: true)
         }
+        return try handler(self, Params(params))
     }
-    public func nextDeadline() -> Double? { nil }
-    public func advance(to now: Double, emit: (RPCNotification) -> Void) {}
+
+    public func nextDeadline() -> Double? {
+        guard clock == .realtime, !touched.isEmpty else { return nil }
+        let interval = 1000 / fps
+        guard let last = lastRealtimeTick else { return configuration.now() }
+        return last + interval
+    }
+
+    public func advance(to now: Double, emit: (RPCNotification) -> Void) {
+        guard clock == .realtime else { return }
+        lastRealtimeTick = now
+        currentMethod = "clock.tick"
+        _ = tick(at: now - realtimeOrigin)
+        for n in outbox { emit(n) }
+        outbox.removeAll(keepingCapacity: true)
+        if touched.isEmpty { lastRealtimeTick = nil }
+    }
+
+    // MARK: - Frames
+
+    /// Advance every touched session to `t` and queue a frame for each one that changed.
+    func tick(at t: Double) -> Int {
+        var count = 0
+        for id in touched.sorted(by: { sessions[$0]!.order < sessions[$1]!.order }) {
+            guard var s = sessions[id] else { touched.remove(id); continue }
+            s.sheet.advance(to: t)
+            let frame = s.sheet.frame()
+            if frame != s.lastFrame {
+                s.seq += 1
+                s.lastFrame = frame
+                outbox.append(RPCNotification(method: "sheet.frame",
+                                              params: WireEncoding.frame(frame, session: id, seq: s.seq, t: t)))
+                count += 1
+            }
+            drain(&s, id: id)
+            if !s.sheet.isActive { touched.remove(id) }
+            sessions[id] = s
+        }
+        return count
+    }
+
+    /// Queue the session's pending events and diagnostics.
+    func drain(_ s: inout Session, id: String) {
+        let (events, diagnostics) = s.sheet.takeOutput()
+        for e in events {
+            outbox.append(RPCNotification(method: "sheet.event", params: WireEncoding.event(e, session: id)))
+        }
+        for d in diagnostics { diagnose(d, code: d.contains("policy") ? RPCError.pluginErrorCode : 0, session: id) }
+    }
+
+    /// Queue a `$/diagnostic` warning about the current call.
+    func diagnose(_ message: String, code: Int, session: String?) {
+        var o: JSONObject = ["method": .string(currentMethod), "code": .int(Int64(code)), "message": .string(message),
+                             "severity": "warning"]
+        if let session { o["session"] = .string(session) }
+        outbox.append(RPCNotification(method: "$/diagnostic", params: .object(o)))
+    }
+
+    // MARK: - Helpers for handlers
+
+    /// The engine time of an input: its `t` on the host clock, the server's clock otherwise.
+    func time(_ p: Params) throws(RPCError) -> Double {
+        if clock == .realtime {
+            _ = try p["t"].optionalNumber(in: Wire.time)
+            return configuration.now() - realtimeOrigin
+        }
+        return try p["t"].number(in: Wire.time)
+    }
+
+    /// Run `body` on the named session, then publish its output and mark it for the next frame.
+    func withSession(_ p: Params, _ body: (inout Sheet) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
+        let id = try p["session"].string()
+        guard var s = sessions[id] else { throw RPCError.unknownSession(id) }
+        do {
+            try body(&s.sheet)
+        } catch {
+            drain(&s, id: id)
+            sessions[id] = s
+            throw RPCError(code: error.kind == .invalidParams ? RPCError.invalidParamsCode : RPCError.invalidStateCode,
+                           message: error.message)
+        }
+        drain(&s, id: id)
+        let state = s.sheet.phase
+        sessions[id] = s
+        touched.insert(id)
+        return ["state": .string(state.rawValue)]
+    }
+
+    func policiesJSON() -> JSONValue {
+        func names(_ builtin: [String], _ kind: PolicyKind) -> JSONValue {
+            .array((builtin + plugins.plugins.filter { $0.kind == kind }.map(\.name)).map { .string($0) })
+        }
+        return ["dismissal": names(BuiltinPolicies.dismissalNames, .dismissal),
+                "scrollHandoff": names(BuiltinPolicies.scrollHandoffNames, .scrollHandoff),
+                "navigation": names(BuiltinPolicies.navigationNames, .navigation)]
+    }
 }

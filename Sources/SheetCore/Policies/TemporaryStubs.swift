@@ -44,3 +44,11 @@ public enum RubberBand {
         x >= 0 ? (1 - 1 / (x * c / d + 1)) * d : -offset(-x, dimension: d, coefficient: c)
     }
 }
+public enum BuiltinPolicies {
+    public static let dismissalNames: [String] = ["deceleration"]
+    public static let scrollHandoffNames: [String] = ["edge"]
+    public static let navigationNames: [String] = ["slide"]
+    public static func dismissal(named n: String, config: PolicyConfig) -> (any DismissalPolicy)? { n == "deceleration" ? DecelerationDismissal(config: config) : nil }
+    public static func scrollHandoff(named n: String, config: PolicyConfig) -> (any ScrollHandoffPolicy)? { n == "edge" ? EdgeScrollHandoff(config: config) : nil }
+    public static func navigation(named n: String, config: PolicyConfig) -> (any NavigationAnimator)? { n == "slide" ? SlideAnimator(config: config) : nil }
+}

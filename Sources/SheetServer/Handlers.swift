@@ -1,0 +1,156 @@
+@preconcurrency import Foundation
+import SheetCore
+import SheetRPC
+
+/// The method table: one entry per wire method after `initialize`.
+extension SheetService {
+    typealias Handler = @Sendable (SheetService, Params) throws(RPCError) -> JSONValue
+
+    static let handlers: [String: Handler] = [
+        "clock.tick": { s, p throws(RPCError) in try s.clockTick(p) },
+        "session.create": { s, p throws(RPCError) in try s.createSession(p) },
+        "session.destroy": { s, p throws(RPCError) in try s.destroySession(p) },
+        "session.list": { s, _ throws(RPCError) in s.listSessions() },
+        "session.snapshot": { s, p throws(RPCError) in try s.snapshot(p) },
+        "session.restore": { s, p throws(RPCError) in try s.restore(p) },
+        "sheet.present": { s, p throws(RPCError) in
+            let animated = try p["animated"].optionalBool() ?? true
+            return try s.command(p, ["animated"]) { sheet, t throws(SheetError) in
+                try sheet.present(at: t, animated: animated)
+            }
+        },
+        "sheet.dismiss": { s, p throws(RPCError) in
+            let animated = try p["animated"].optionalBool() ?? true
+            return try s.command(p, ["animated"]) { sheet, t throws(SheetError) in
+                try sheet.dismiss(at: t, animated: animated)
+            }
+        },
+        "sheet.selectDetent": { s, p throws(RPCError) in
+            let detent = try p["detent"].string()
+            let animated = try p["animated"].optionalBool() ?? true
+            return try s.command(p, ["detent", "animated"]) { sheet, t throws(SheetError) in
+                try sheet.selectDetent(detent, at: t, animated: animated)
+            }
+        },
+        "sheet.setContentHeight": { s, p throws(RPCError) in
+            let height = try p["height"].number(in: Wire.length)
+            let entry = try p["entry"].optionalString()
+            return try s.command(p, ["height", "entry"]) { sheet, t throws(SheetError) in
+                try sheet.setContentHeight(height, entry: entry, at: t)
+            }
+        },
+        "sheet.setContainer": { s, p throws(RPCError) in
+            let c = Container(width: try p["width"].number(in: Wire.positiveLength),
+                              height: try p["height"].number(in: Wire.positiveLength),
+                              safeArea: try Wire.safeArea(p["safeArea"]))
+            try Wire.checkSafeArea(c, p)
+            return try s.command(p, ["width", "height", "safeArea"]) { sheet, t throws(SheetError) in
+                sheet.setContainer(c, at: t)
+            }
+        },
+        "input.pan": { s, p throws(RPCError) in
+            let phase = PanPhase(rawValue: try p["phase"].oneOf(["began", "changed", "ended", "cancelled"]))!
+            let translation = try Wire.vector(p["translation"])
+            let velocity = try Wire.velocityVector(p["velocity"])
+            let source = PanSource(rawValue: try p["source"].optionalOneOf(["sheet", "leftEdge", "bottomEdge"]) ?? "sheet")!
+            return try s.command(p, ["phase", "translation", "velocity", "source"]) { sheet, t throws(SheetError) in
+                try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: t)
+            }
+        },
+        "input.tap": { s, p throws(RPCError) in
+            _ = try p["target"].oneOf(["dimming"])
+            return try s.command(p, ["target"]) { sheet, t throws(SheetError) in sheet.tapDimming(at: t) }
+        },
+        "input.keyboard": { s, p throws(RPCError) in
+            let height = try p["height"].number(in: Wire.length)
+            let duration = try p["durationMs"].optionalNumber(in: Wire.duration) ?? 250
+            let curve = p["curve"].exists ? try Wire.curve(p["curve"]) : .easeInOut
+            return try s.command(p, ["height", "durationMs", "curve"]) { sheet, t throws(SheetError) in
+                sheet.setKeyboard(height: height, timing: BezierTiming(duration: duration, curve: curve), at: t)
+            }
+        },
+        "plugins.list": { s, _ throws(RPCError) in
+            .array(s.plugins.plugins.map(SheetService.pluginJSON))
+        },
+        "plugins.load": { s, p throws(RPCError) in
+            try p.requireObject()
+            try p.rejectUnknownKeys(["path"])
+            let path = try p["path"].string()
+            do {
+                return SheetService.pluginJSON(try s.plugins.load(path: path))
+            } catch {
+                throw RPCError.pluginError("params.path: \(error)")
+            }
+        },
+    ]
+
+    /// A session command or input: validate the common members, run it at its time.
+    func command(_ p: Params, _ members: Set<String>,
+                 _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
+        try p.requireObject()
+        try p.rejectUnknownKeys(members.union(["session", "t"]))
+        let t = try time(p)
+        return try withSession(p) { sheet throws(SheetError) in try body(&sheet, t) }
+    }
+
+    func clockTick(_ p: Params) throws(RPCError) -> JSONValue {
+        guard clock == .host else {
+            throw RPCError.invalidState("clock.tick drives the host clock; this server runs the realtime clock")
+        }
+        try p.requireObject()
+        try p.rejectUnknownKeys(["t"])
+        let t = try p["t"].number(in: Wire.time)
+        let count = tick(at: t)
+        return ["t": .number(t), "frames": .int(Int64(count))]
+    }
+
+    func createSession(_ p: Params) throws(RPCError) -> JSONValue {
+        try p.requireObject()
+        try p.rejectUnknownKeys(["container", "content", "detents", "selectedDetent", "options", "navigation", "policies"])
+        guard sessions.count < configuration.maxSessions else {
+            throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
+        }
+        let setup = try Wire.setup(p)
+        let (policies, names) = try makePolicies(p["policies"])
+        let sheet: Sheet
+        do {
+            sheet = try Sheet(setup: setup, policies: policies, policyNames: names)
+        } catch {
+            throw RPCError(code: error.kind == .invalidParams ? RPCError.invalidParamsCode : RPCError.invalidStateCode,
+                           message: error.message)
+        }
+        return add(sheet)
+    }
+
+    func add(_ sheet: Sheet, seq: Int = 0) -> JSONValue {
+        let id = "s\(nextSessionNumber)"
+        var s = Session(sheet: sheet, order: nextSessionNumber, seq: seq)
+        nextSessionNumber += 1
+        drain(&s, id: id)
+        sessions[id] = s
+        touched.insert(id)
+        return ["session": .string(id)]
+    }
+
+    func destroySession(_ p: Params) throws(RPCError) -> JSONValue {
+        try p.requireObject()
+        try p.rejectUnknownKeys(["session"])
+        let id = try p["session"].string()
+        guard sessions.removeValue(forKey: id) != nil else { throw RPCError.unknownSession(id) }
+        touched.remove(id)
+        return .null
+    }
+
+    func listSessions() -> JSONValue {
+        .array(sessions.sorted { $0.value.order < $1.value.order }.map {
+            ["session": .string($0.key), "state": .string($0.value.sheet.phase.rawValue)]
+        })
+    }
+
+    static func pluginJSON(_ info: PluginInfo) -> JSONValue {
+        ["name": .string(info.name), "kind": .string(info.kind.rawValue), "version": .string(info.version),
+         "path": .string(info.path)]
+    }
+}
+
+import SheetPluginHost

@@ -1,0 +1,198 @@
+import SheetCore
+import SheetRPC
+
+/// Turns validated wire params into SheetCore values. Every failure names the exact place:
+/// `params.container.width: expected a number in 1...100000, got -3`.
+enum Wire {
+    /// Lengths the engine accepts (pt).
+    static let length: ClosedRange<Double> = 0...100_000
+    static let positiveLength: ClosedRange<Double> = 1...100_000
+    /// Host timestamps (ms).
+    static let time: ClosedRange<Double> = -1e15...1e15
+    /// Animation durations (ms).
+    static let duration: ClosedRange<Double> = 0...10_000
+    /// Velocities (pt/s).
+    static let velocity: ClosedRange<Double> = -1e6...1e6
+    static let maxDetents = 16
+    static let maxEntries = 256
+
+    static func container(_ p: Params) throws(RPCError) -> Container {
+        try p.requireObject()
+        try p.rejectUnknownKeys(["width", "height", "safeArea"])
+        let c = Container(width: try p["width"].number(in: positiveLength),
+                          height: try p["height"].number(in: positiveLength),
+                          safeArea: try safeArea(p["safeArea"]))
+        try checkSafeArea(c, p)
+        return c
+    }
+
+    static func checkSafeArea(_ c: Container, _ p: Params) throws(RPCError) {
+        if c.safeArea.top + c.safeArea.bottom >= c.height {
+            throw p["safeArea"].fail("expected top + bottom < container height \(c.height)")
+        }
+    }
+
+    static func safeArea(_ p: Params) throws(RPCError) -> Insets {
+        guard p.exists else { return .zero }
+        try p.requireObject()
+        try p.rejectUnknownKeys(["top", "bottom", "left", "right"])
+        return Insets(top: try p["top"].optionalNumber(in: length) ?? 0,
+                      bottom: try p["bottom"].optionalNumber(in: length) ?? 0,
+                      left: try p["left"].optionalNumber(in: length) ?? 0,
+                      right: try p["right"].optionalNumber(in: length) ?? 0)
+    }
+
+    static func detent(_ p: Params) throws(RPCError) -> DetentSpec {
+        if case .string = p.value {
+            switch try p.oneOf(["fit", "medium", "large"]) {
+            case "fit": return .fit
+            case "medium": return .medium
+            default: return .large
+            }
+        }
+        guard case .object = p.value else {
+            throw p.fail("expected \"fit\", \"medium\", \"large\", {\"id\", \"height\"} or {\"id\", \"fraction\"}")
+        }
+        try p.rejectUnknownKeys(["id", "height", "fraction"])
+        let id = try p["id"].string()
+        guard !id.isEmpty, id.count <= 64 else { throw p["id"].fail("expected 1 to 64 characters") }
+        if ["fit", "medium", "large"].contains(id) {
+            throw p["id"].fail("\"\(id)\" is a system detent; give a custom detent another id")
+        }
+        switch (p["height"].exists, p["fraction"].exists) {
+        case (true, false): return .height(id: id, points: try p["height"].number(in: positiveLength))
+        case (false, true): return .fraction(id: id, value: try p["fraction"].number(in: 0.01...1))
+        default: throw p.fail("expected exactly one of \"height\" or \"fraction\"")
+        }
+    }
+
+    static func curve(_ p: Params) throws(RPCError) -> CubicBezier {
+        if case .string = p.value {
+            switch try p.oneOf(["easeInOut", "easeIn", "easeOut", "linear"]) {
+            case "easeIn": return .easeIn
+            case "easeOut": return .easeOut
+            case "linear": return .linear
+            default: return .easeInOut
+            }
+        }
+        let a = try p.array(maxCount: 4)
+        guard a.count == 4 else { throw p.fail("expected a curve name or [x1, y1, x2, y2]") }
+        let b = CubicBezier(try a[0].number(in: 0...1), try a[1].number(in: -10...10),
+                            try a[2].number(in: 0...1), try a[3].number(in: -10...10))
+        return b
+    }
+
+    static func spring(_ p: Params) throws(RPCError) -> Spring {
+        try p.requireObject()
+        try p.rejectUnknownKeys(["dampingRatio", "response"])
+        return Spring(dampingRatio: try p["dampingRatio"].number(in: 0.05...10),
+                      response: try p["response"].number(in: 1...10_000))
+    }
+
+    static func timing(_ p: Params) throws(RPCError) -> AnimationTiming {
+        try p.requireObject()
+        try p.rejectUnknownKeys(["durationMs", "curve", "spring"])
+        if p["spring"].exists {
+            if p["durationMs"].exists || p["curve"].exists {
+                throw p.fail("expected either {durationMs, curve} or {spring}, not both")
+            }
+            return .spring(try spring(p["spring"]))
+        }
+        return .bezier(BezierTiming(duration: try p["durationMs"].number(in: duration),
+                                    curve: p["curve"].exists ? try curve(p["curve"]) : .easeInOut))
+    }
+
+    static func options(_ p: Params) throws(RPCError) -> SheetOptions {
+        var o = SheetOptions()
+        guard p.exists else { return o }
+        try p.requireObject()
+        try p.rejectUnknownKeys(["cornerRadius", "grabber", "dimAlpha", "dismissible", "largestUndimmedDetent",
+                                 "scrollExpandsAtEdge", "pullBarHeight", "displayScale", "largeTopGap",
+                                 "navigationBarHeight", "presentTiming", "settleSpring", "contentTiming"])
+        o.cornerRadius = try p["cornerRadius"].optionalNumber(in: 0...1000) ?? o.cornerRadius
+        o.grabber = try p["grabber"].optionalBool() ?? o.grabber
+        o.dimAlpha = try p["dimAlpha"].optionalNumber(in: 0...1) ?? o.dimAlpha
+        o.dismissible = try p["dismissible"].optionalBool() ?? o.dismissible
+        o.largestUndimmedDetent = try p["largestUndimmedDetent"].optionalString()
+        o.scrollExpandsAtEdge = try p["scrollExpandsAtEdge"].optionalBool() ?? o.scrollExpandsAtEdge
+        o.pullBarHeight = try p["pullBarHeight"].optionalNumber(in: 0...200) ?? o.pullBarHeight
+        o.displayScale = try p["displayScale"].optionalNumber(in: 1...4) ?? o.displayScale
+        o.largeTopGap = try p["largeTopGap"].optionalNumber(in: 0...1000) ?? o.largeTopGap
+        o.navigationBarHeight = try p["navigationBarHeight"].optionalNumber(in: 44...200) ?? o.navigationBarHeight
+        if p["presentTiming"].exists { o.presentTiming = try timing(p["presentTiming"]) }
+        if p["settleSpring"].exists { o.settleSpring = try spring(p["settleSpring"]) }
+        if p["contentTiming"].exists { o.contentTiming = try timing(p["contentTiming"]) }
+        return o
+    }
+
+    static func entry(_ p: Params) throws(RPCError) -> NavEntry {
+        try p.requireObject()
+        try p.rejectUnknownKeys(["id", "preferredHeight", "navigationBar", "hidesBackButton"])
+        let id = try p["id"].string()
+        guard !id.isEmpty, id.count <= 128 else { throw p["id"].fail("expected 1 to 128 characters") }
+        return NavEntry(id: id, preferredHeight: try p["preferredHeight"].number(in: length),
+                        navigationBar: try p["navigationBar"].optionalBool() ?? true,
+                        hidesBackButton: try p["hidesBackButton"].optionalBool() ?? false)
+    }
+
+    static func entries(_ p: Params) throws(RPCError) -> [NavEntry] {
+        var out: [NavEntry] = []
+        for e in try p.array(maxCount: maxEntries) { out.append(try entry(e)) }
+        return out
+    }
+
+    static func vector(_ p: Params) throws(RPCError) -> Vector {
+        try p.requireObject()
+        try p.rejectUnknownKeys(["x", "y"])
+        return Vector(x: try p["x"].optionalNumber(in: -1e6...1e6) ?? 0, y: try p["y"].optionalNumber(in: -1e6...1e6) ?? 0)
+    }
+
+    static func velocityVector(_ p: Params) throws(RPCError) -> Vector? {
+        guard p.exists else { return nil }
+        try p.requireObject()
+        try p.rejectUnknownKeys(["x", "y"])
+        return Vector(x: try p["x"].optionalNumber(in: velocity) ?? 0, y: try p["y"].optionalNumber(in: velocity) ?? 0)
+    }
+
+    /// `session.create` params → setup.
+    static func setup(_ p: Params) throws(RPCError) -> SheetSetup {
+        let container = try container(p["container"])
+        var contentHeight: Double?
+        if p["content"].exists {
+            try p["content"].requireObject()
+            try p["content"].rejectUnknownKeys(["preferredHeight"])
+            contentHeight = try p["content"]["preferredHeight"].number(in: length)
+        }
+        var detents: [DetentSpec] = [.fit]
+        if p["detents"].exists {
+            let list = try p["detents"].array(maxCount: maxDetents)
+            guard !list.isEmpty else { throw p["detents"].fail("expected at least one detent") }
+            detents = []
+            for d in list { detents.append(try detent(d)) }
+        }
+        var navigation: [NavEntry] = []
+        if p["navigation"].exists {
+            try p["navigation"].requireObject()
+            try p["navigation"].rejectUnknownKeys(["entries"])
+            navigation = try entries(p["navigation"]["entries"])
+        }
+        return SheetSetup(container: container, contentHeight: contentHeight, detents: detents,
+                          selectedDetent: try p["selectedDetent"].optionalString(),
+                          options: try options(p["options"]), navigation: navigation)
+    }
+
+    static func policyConfig(_ p: Params) -> PolicyConfig {
+        guard case .object(let o) = p.value else { return .empty }
+        var values: [String: PolicyConfig.Value] = [:]
+        for (k, v) in o.members {
+            switch v {
+            case .int(let i): values[k] = .number(Double(i))
+            case .double(let d): values[k] = .number(d)
+            case .bool(let b): values[k] = .bool(b)
+            case .string(let s): values[k] = .string(s)
+            default: break
+            }
+        }
+        return PolicyConfig(values: values, jsonText: JSONCodec.encodeToString(p.value))
+    }
+}
