@@ -1,0 +1,241 @@
+import CJansson
+
+/// The JSON codec of the transport: jansson decodes, a hand-written Swift encoder writes.
+///
+/// Decoding (`decode`) uses `json_loadb` and rejects invalid UTF-8, NUL characters (also
+/// `\u0000` escapes), trailing garbage and integers beyond 64 bits; integers and reals stay
+/// distinct (`.int` / `.double`), objects keep member order (a duplicate key keeps the last
+/// value). Errors carry jansson's line/column/position.
+///
+/// Encoding (`encode`) is compact and byte-stable: integers plain, doubles in the shortest
+/// form that round-trips (`0.42`, integral doubles without `.0`: `510`), exponents valid JSON
+/// (`1e+21`, `5e-324`), NaN and infinities as `null`, strings with `"`, `\` and control
+/// characters escaped (`\n`, `\t`, ... or `\u00XX`), object members in insertion order.
+public enum JSONCodec {
+    /// A decoding failure with jansson's position information (1-based line and column,
+    /// 0-based byte position).
+    public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var message: String
+        public var line: Int
+        public var column: Int
+        public var position: Int
+
+        public init(message: String, line: Int, column: Int, position: Int) {
+            self.message = message
+            self.line = line
+            self.column = column
+            self.position = position
+        }
+
+        /// `line 1, column 7: unexpected token near '}'`
+        public var description: String {
+            line > 0 ? "line \(line), column \(column): \(message)" : message
+        }
+    }
+
+    // MARK: Decoding
+
+    /// Decodes one JSON document (any value, not only objects/arrays).
+    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> JSONValue {
+        let r: Result<JSONValue, DecodeError> = bytes.withUnsafeBytes { decodeResult($0) }
+        return try r.get()
+    }
+
+    /// Decodes one JSON document from a slice without copying it.
+    public static func decode(_ bytes: ArraySlice<UInt8>) throws(DecodeError) -> JSONValue {
+        let r: Result<JSONValue, DecodeError> = bytes.withUnsafeBytes { decodeResult($0) }
+        return try r.get()
+    }
+
+    /// Decodes one JSON document from UTF-8 text.
+    public static func decode(_ text: String) throws(DecodeError) -> JSONValue {
+        try decode(Array(text.utf8))
+    }
+
+    /// Decodes one JSON document from raw memory.
+    public static func decode(_ buffer: UnsafeRawBufferPointer) throws(DecodeError) -> JSONValue {
+        try decodeResult(buffer).get()
+    }
+
+    private static func decodeResult(_ buffer: UnsafeRawBufferPointer) -> Result<JSONValue, DecodeError> {
+        var error = json_error_t()
+        // An empty buffer: json_loadb needs a valid pointer.
+        let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
+        let root: UnsafeMutablePointer<json_t>?
+        if let base {
+            root = json_loadb(base, buffer.count, Int(JSON_DECODE_ANY), &error)
+        } else {
+            let empty: [CChar] = [0]
+            root = empty.withUnsafeBufferPointer { json_loadb($0.baseAddress!, 0, Int(JSON_DECODE_ANY), &error) }
+        }
+        guard let root else {
+            let text = withUnsafeBytes(of: &error.text) { raw -> String in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let n = bytes.firstIndex(of: 0) ?? bytes.count
+                return String(decoding: bytes[..<n], as: UTF8.self)
+            }
+            return .failure(DecodeError(message: text.isEmpty ? "invalid JSON" : text,
+                                        line: Int(error.line), column: Int(error.column),
+                                        position: Int(error.position)))
+        }
+        defer { json_decref(root) }
+        return .success(convert(root))
+    }
+
+    private static func convert(_ v: UnsafeMutablePointer<json_t>) -> JSONValue {
+        switch v.pointee.type {
+        case JSON_NULL: return .null
+        case JSON_TRUE: return .bool(true)
+        case JSON_FALSE: return .bool(false)
+        case JSON_INTEGER: return .int(Int64(json_integer_value(v)))
+        case JSON_REAL: return .double(json_real_value(v))
+        case JSON_STRING:
+            let p = json_string_value(v)!
+            let n = json_string_length(v)
+            return .string(p.withMemoryRebound(to: UInt8.self, capacity: n) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self)
+            })
+        case JSON_ARRAY:
+            let n = json_array_size(v)
+            var a: [JSONValue] = []
+            a.reserveCapacity(n)
+            for i in 0..<n { a.append(convert(json_array_get(v, i))) }
+            return .array(a)
+        case JSON_OBJECT:
+            var o = JSONObject()
+            var it = json_object_iter(v)
+            while let iter = it {
+                let key = String(cString: json_object_iter_key(iter))
+                o[key] = convert(json_object_iter_value(iter))
+                it = json_object_iter_next(v, iter)
+            }
+            return .object(o)
+        default:
+            return .null
+        }
+    }
+
+    // MARK: Encoding
+
+    /// The compact encoding of `value`.
+    public static func encode(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(128)
+        encode(value, into: &out)
+        return out
+    }
+
+    /// The compact encoding of `value` as a String.
+    public static func encodeToString(_ value: JSONValue) -> String {
+        String(decoding: encode(value), as: UTF8.self)
+    }
+
+    /// Appends the compact encoding of `value` to `out`.
+    public static func encode(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: nullBytes)
+        case .bool(let b): out.append(contentsOf: b ? trueBytes : falseBytes)
+        case .int(let i): appendInt(i, into: &out)
+        case .double(let d): appendDouble(d, into: &out)
+        case .string(let s): appendString(s, into: &out)
+        case .array(let a):
+            out.append(UInt8(ascii: "["))
+            var first = true
+            for e in a {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                encode(e, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let o):
+            out.append(UInt8(ascii: "{"))
+            var first = true
+            for k in o.keys {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                appendString(k, into: &out)
+                out.append(UInt8(ascii: ":"))
+                encode(o[k]!, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let nullBytes: [UInt8] = Array("null".utf8)
+    private static let trueBytes: [UInt8] = Array("true".utf8)
+    private static let falseBytes: [UInt8] = Array("false".utf8)
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends a decimal integer.
+    public static func appendInt(_ i: Int64, into out: inout [UInt8]) {
+        if i >= 0 && i < 10 {
+            out.append(UInt8(48 + i))
+            return
+        }
+        var m = i.magnitude
+        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch
+        withUnsafeMutableBytes(of: &tmp) { buf in
+            var p = buf.count
+            while m > 0 {
+                p -= 1
+                buf[p] = UInt8(48 + m % 10)
+                m /= 10
+            }
+            if i < 0 { out.append(UInt8(ascii: "-")) }
+            out.append(contentsOf: buf[p...])
+        }
+    }
+
+    /// Appends a double in its shortest round-trip form (`null` when not finite).
+    public static func appendDouble(_ d: Double, into out: inout [UInt8]) {
+        guard d.isFinite else {
+            out.append(contentsOf: nullBytes)
+            return
+        }
+        // Integral values in the exactly representable range print as integers.
+        if d == d.rounded(.towardZero) && abs(d) < 1e15 {
+            if d == 0 && d.sign == .minus {
+                out.append(contentsOf: Array("-0".utf8))
+            } else {
+                appendInt(Int64(d), into: &out)
+            }
+            return
+        }
+        // Swift's description is the shortest round-trip representation:
+        // "0.42", "1e-07", "1.5e+20", "5e-324" — all valid JSON except a trailing ".0".
+        var s = d.description
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        out.append(contentsOf: s.utf8)
+    }
+
+    /// Appends a quoted, escaped JSON string.
+    public static func appendString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            var runStart = 0
+            for i in 0..<utf8.count {
+                let c = utf8[i]
+                if c >= 0x20 && c != 0x22 && c != 0x5C { continue }
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                runStart = i + 1
+                out.append(UInt8(ascii: "\\"))
+                switch c {
+                case 0x22: out.append(0x22)
+                case 0x5C: out.append(0x5C)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "f"))
+                default:
+                    out.append(contentsOf: [UInt8(ascii: "u"), 48, 48, hex[Int(c >> 4)], hex[Int(c & 15)]])
+                }
+            }
+            if runStart < utf8.count {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

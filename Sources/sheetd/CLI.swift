@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SheetRPC
+
+/// The command line: `sheetd [serve] [OPTIONS]`, `sheetd replay FILE [OPTIONS]`,
+/// `sheetd bench [ARGS...]`, `--help`, `--version`.
+struct Options: Equatable {
+    enum Command: Equatable {
+        case serve
+        case replay(String)
+        case bench([String])
+        case help
+        case version
+    }
+
+    var command: Command = .serve
+    var framing: Framing = .auto
+    var maxMessageBytes = FrameDecoder.defaultMaxMessageBytes
+    var logLevel: LogLevel = .warn
+    var pluginDirectories: [String] = []
+
+    static let version = "0.1.0"
+
+    static let usage = """
+        usage: sheetd [serve] [OPTIONS]      serve JSON-RPC 2.0 on stdin/stdout (default)
+               sheetd replay FILE [OPTIONS]  run a recorded host stream (NDJSON or LSP,
+                                             auto-detected) and print the output as NDJSON
+               sheetd bench [ARGS...]        run the benchmarks
+               sheetd --help | --version
+
+        options:
+          --framing auto|lsp|ndjson   input framing (default auto: '{' or '[' first means
+                                      NDJSON, otherwise LSP Content-Length headers);
+                                      answers use the framing read
+          --max-message-bytes N       largest accepted message in bytes (default 1048576);
+                                      larger ones are refused and skipped
+          --log-level error|warn|info|debug
+                                      stderr verbosity (default warn); stdout carries
+                                      protocol messages only
+          --plugin-dir DIR            a directory plugins may be loaded from (repeatable;
+                                      also SHEETD_PLUGIN_PATH, colon-separated)
+          -h, --help                  print this help and exit
+          --version                   print the version and exit
+
+        exit status: 0 on end of input or exit after shutdown, 1 on exit without shutdown
+        or when the output reader is gone, 2 on a usage error.
+        """
+
+    struct UsageError: Error, Equatable {
+        var message: String
+    }
+
+    /// Parses arguments (without the program name) and the environment's plugin path.
+    static func parse(_ args: [String], pluginPathEnv: String? = nil) throws(UsageError) -> Options {
+        var o = Options()
+        var i = 0
+        var sawCommand = false
+        func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            i += 1
+            guard i < args.count else { throw UsageError(message: "option \(name) needs a value") }
+            return args[i]
+        }
+        while i < args.count {
+            let arg = args[i]
+            var name = arg
+            var inline: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            switch name {
+            case "-h", "--help":
+                o.command = .help
+                return o
+            case "--version":
+                o.command = .version
+                return o
+            case "--framing":
+                let v = try value(name, inline)
+                guard let f = Framing(rawValue: v) else {
+                    throw UsageError(message: "invalid --framing '\(v)': expected auto, lsp or ndjson")
+                }
+                o.framing = f
+            case "--max-message-bytes":
+                let v = try value(name, inline)
+                guard let n = Int(v), n > 0 else {
+                    throw UsageError(message: "invalid --max-message-bytes '\(v)': expected a positive integer")
+                }
+                o.maxMessageBytes = n
+            case "--log-level":
+                let v = try value(name, inline)
+                guard let l = LogLevel(name: v) else {
+                    throw UsageError(message: "invalid --log-level '\(v)': expected error, warn, info or debug")
+                }
+                o.logLevel = l
+            case "--plugin-dir":
+                let v = try value(name, inline)
+                guard !v.isEmpty else { throw UsageError(message: "--plugin-dir needs a directory") }
+                o.pluginDirectories.append(v)
+            case "serve" where !sawCommand:
+                sawCommand = true
+            case "replay" where !sawCommand:
+                sawCommand = true
+                i += 1
+                guard i < args.count else { throw UsageError(message: "replay needs a FILE") }
+                o.command = .replay(args[i])
+            case "bench" where !sawCommand:
+                o.command = .bench(Array(args[(i + 1)...]))
+                return o
+            default:
+                if arg.hasPrefix("-") {
+                    throw UsageError(message: "unknown option '\(arg)'")
+                }
+                throw UsageError(message: "unexpected argument '\(arg)'")
+            }
+            i += 1
+        }
+        if let env = pluginPathEnv {
+            o.pluginDirectories += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        }
+        return o
+    }
+}
+
+/// The entry point: parses the command line and runs the chosen command.
+enum Sheetd {
+    static func main(_ args: [String]) -> Int32 {
+        let env = getenv("SHEETD_PLUGIN_PATH").map { String(cString: $0) }
+        let options: Options
+        do {
+            options = try Options.parse(args, pluginPathEnv: env)
+        } catch {
+            writeStderr("sheetd: \(error.message)\nTry 'sheetd --help' for usage.\n")
+            return 2
+        }
+        switch options.command {
+        case .help:
+            writeStdout(Options.usage + "\n")
+            return 0
+        case .version:
+            writeStdout("sheetd \(Options.version)\n")
+            return 0
+        case .bench(let rest):
+            return runBench(arguments: rest)
+        case .replay(let path):
+            return Replay.run(path: path, options: options)
+        case .serve:
+            return Server(options: options).run()
+        }
+    }
+
+    static func writeStdout(_ s: String) { writeAll(1, Array(s.utf8)) }
+    static func writeStderr(_ s: String) { writeAll(2, Array(s.utf8)) }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { p in
+            var off = 0
+            while off < p.count {
+                let n = write(fd, p.baseAddress! + off, p.count - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                off += n
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SheetRPC
+import SheetServer
+
+/// `sheetd replay FILE`: feeds a recorded host stream (NDJSON or LSP, auto-detected unless
+/// `--framing` says otherwise) through an in-process `RPCConnection` + `SheetService` and
+/// prints every outgoing message as NDJSON on stdout. Stops at `exit`. Exit status 0;
+/// 2 when the file cannot be read.
+enum Replay {
+    static func run(path: String, options: Options) -> Int32 {
+        let logger = Logger(level: options.logLevel)
+        guard let input = readFile(path) else {
+            Sheetd.writeStderr("sheetd: replay: cannot read '\(path)': \(String(cString: strerror(errno)))\n")
+            return 2
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let output = ProtocolOutput.claimStdout(framing: .ndjson)
+        let service = SheetService(configuration: .init(
+            pluginDirectories: options.pluginDirectories,
+            now: monotonicMilliseconds,
+            log: { logger.info($0) }))
+        let connection = RPCConnection(service: service)
+        var decoder = FrameDecoder(mode: options.framing, maxMessageBytes: options.maxMessageBytes)
+        decoder.feed(input)
+        var events: [FrameDecoder.Event] = []
+        while let e = decoder.next() { events.append(e) }
+        events += decoder.finish()
+        for event in events {
+            if case .error(let e) = event { logger.warn("\(e)") }
+            output.append(connection.receive(event))
+            if output.hasPending && !output.flush() { break }
+            if connection.exitCode != nil { break }
+        }
+        output.flush()
+        return 0
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+            errno = EISDIR
+            return nil
+        }
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { break }
+            data.append(contentsOf: chunk[0..<n])
+        }
+        return data
+    }
+}
