@@ -16,7 +16,9 @@ extension SheetService {
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
         let state: JSONValue
         do {
-            let data = try JSONEncoder().encode(s.sheet.state)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(s.sheet.state)
             state = try JSONCodec.decode([UInt8](data))
         } catch {
             throw RPCError.internalError("could not snapshot \(id): \(error)")
