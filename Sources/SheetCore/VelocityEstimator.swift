@@ -77,23 +77,38 @@ public struct VelocityEstimator: Sendable, Equatable, Codable {
         let cutoff = newest.time - window
         let recent = samples.filter { $0.time >= cutoff }
         guard recent.count >= 2 else { return 0 }
+        // Work relative to the newest sample: the differences of nearby epoch times are
+        // exact, so large clocks (ms since 1970) lose no precision.
         let n = Double(recent.count)
         var meanT = 0.0, meanV = 0.0
         for s in recent {
-            meanT += s.time
-            meanV += s.value
+            meanT += s.time - newest.time
+            meanV += s.value - newest.value
         }
         meanT /= n
         meanV /= n
         var stt = 0.0, stv = 0.0
         for s in recent {
-            let dt = s.time - meanT
+            let dt = (s.time - newest.time) - meanT
             stt += dt * dt
-            stv += dt * (s.value - meanV)
+            stv += dt * ((s.value - newest.value) - meanV)
         }
         guard stt > 0, stt.isFinite else { return 0 }
         let slope = stv / stt * 1000
         return slope.isFinite ? slope : 0
+    }
+
+    private enum CodingKeys: String, CodingKey { case window, capacity, samples }
+
+    /// Decodes and re-validates: the window and capacity are clamped as in `init` and the
+    /// samples are replayed through `add`, so a decoded estimator obeys the same rules.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(window: try c.decode(Double.self, forKey: .window),
+                  capacity: try c.decode(Int.self, forKey: .capacity))
+        for sample in try c.decode([Sample].self, forKey: .samples) {
+            add(time: sample.time, value: sample.value)
+        }
     }
 
     /// Forgets every sample (a new gesture).

@@ -99,6 +99,16 @@ import SheetCore
         #expect(try JSONDecoder().decode(VelocityEstimator.self, from: data) == e)
     }
 
+    @Test func decodingRevalidates() throws {
+        let json = #"{"window": -5, "capacity": 100000, "samples": [{"time": 10, "value": 20}, {"time": 0, "value": 0}, {"time": 10, "value": 30}]}"#
+        let e = try JSONDecoder().decode(VelocityEstimator.self, from: Data(json.utf8))
+        #expect(e.window == 1 && e.capacity == 1024)
+        // (0, 0) is older than the 1-ms window: a restart; then (10, 30) follows it.
+        #expect(e.samples == [VelocityEstimator.Sample(time: 0, value: 0),
+                              VelocityEstimator.Sample(time: 10, value: 30)])
+        #expect(e.velocity() == 0)  // only one sample inside the 1-ms window
+    }
+
     @Test func largeEpochTimesKeepPrecision() {
         var e = VelocityEstimator()
         let base = 1.7e12  // ms since 1970

@@ -8,8 +8,11 @@ public enum BuiltinPolicies {
     /// Built-in navigation animators, default first.
     public static let navigationNames: [String] = ["slide", "cover"]
 
+    /// The dismissal policy a session gets when it names none.
     public static let defaultDismissal = "deceleration"
+    /// The scroll handoff policy a session gets when it names none.
     public static let defaultScrollHandoff = "edge"
+    /// The navigation animator a session gets when it names none.
     public static let defaultNavigation = "slide"
 
     /// The built-in dismissal policy called `name`, configured by `config`; `nil` if unknown.
