@@ -81,9 +81,20 @@ public struct CubicBezier: Sendable, Equatable, Hashable, Codable {
     /// d(progress)/d(time fraction) at `x`.
     public func slope(at x: Double) -> Double {
         let s = solveParameter(min(max(x, 0), 1))
-        let dx = sampleDerivativeX(s)
+        var dx = sampleDerivativeX(s)
+        var dy = sampleDerivativeY(s)
+        // 0/0 where a control point sits on an end point (`linear` at 0 and 1, `easeOut`
+        // at 0, ...): the limit is the ratio of the next derivatives (L'Hôpital).
+        if abs(dx) < 1e-12 && abs(dy) < 1e-12 {
+            dx = 6 * ax * s + 2 * bx
+            dy = 6 * ay * s + 2 * by
+            if abs(dx) < 1e-12 && abs(dy) < 1e-12 {
+                dx = ax
+                dy = ay
+            }
+        }
         if abs(dx) < 1e-12 { return 0 }
-        return sampleDerivativeY(s) / dx
+        return dy / dx
     }
 }
 

@@ -1,0 +1,46 @@
+/// The policies compiled into sheetd, by wire name: what `session.create` may name without a
+/// plugin, and what the engine falls back to when a plugin faults.
+public enum BuiltinPolicies {
+    /// Built-in dismissal policies, default first.
+    public static let dismissalNames: [String] = ["deceleration", "projection"]
+    /// Built-in scroll handoff policies, default first.
+    public static let scrollHandoffNames: [String] = ["edge"]
+    /// Built-in navigation animators, default first.
+    public static let navigationNames: [String] = ["slide", "cover"]
+
+    /// The dismissal policy a session gets when it names none.
+    public static let defaultDismissal = "deceleration"
+    /// The scroll handoff policy a session gets when it names none.
+    public static let defaultScrollHandoff = "edge"
+    /// The navigation animator a session gets when it names none.
+    public static let defaultNavigation = "slide"
+
+    /// The built-in dismissal policy called `name`, configured by `config`; `nil` if unknown.
+    public static func dismissal(named name: String,
+                                 config: PolicyConfig = .empty) -> (any DismissalPolicy)? {
+        switch name {
+        case "deceleration": DecelerationDismissal(config: config)
+        case "projection": ProjectionDismissal(config: config)
+        default: nil
+        }
+    }
+
+    /// The built-in scroll handoff policy called `name`, configured by `config`; `nil` if unknown.
+    public static func scrollHandoff(named name: String,
+                                     config: PolicyConfig = .empty) -> (any ScrollHandoffPolicy)? {
+        switch name {
+        case "edge": EdgeScrollHandoff(config: config)
+        default: nil
+        }
+    }
+
+    /// The built-in navigation animator called `name`, configured by `config`; `nil` if unknown.
+    public static func navigation(named name: String,
+                                  config: PolicyConfig = .empty) -> (any NavigationAnimator)? {
+        switch name {
+        case "slide": SlideAnimator(config: config)
+        case "cover": CoverAnimator(config: config)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// The Joom navigation animator (seed 000): the top entry slides over the one below, which
+/// moves by a full width, and a 1-px separator line rides the top entry's left edge.
+///
+/// Push: `to.x = width * (1 - p)`, `from.x = -width * p`, separator at `to.x`.
+/// Pop: `from.x = width * p`, `to.x = -width * (1 - p)`, separator at `from.x`.
+/// Height: `fromHeight + (toHeight - fromHeight) * p`. Both alphas 1.
+///
+/// Timing for both operations: `duration` ms, linear.
+/// Config: `duration` (ms, default 250, clamped to 0...10 000).
+public struct CoverAnimator: NavigationAnimator, Equatable {
+    public var name: String { "cover" }
+    /// Transition length (ms).
+    public let duration: Double
+
+    public init(config: PolicyConfig = .empty) {
+        duration = min(max(config.number("duration", default: 250), 0), 10_000)
+    }
+
+    public func timing(for operation: NavigationOperation) throws(PolicyFault) -> BezierTiming {
+        BezierTiming(duration: duration, curve: .linear)
+    }
+
+    public func layout(_ input: NavigationInput) throws(PolicyFault) -> NavigationLayout {
+        let p = input.progress, w = input.width
+        guard p.isFinite, w.isFinite, input.fromHeight.isFinite, input.toHeight.isFinite else {
+            throw PolicyFault(policy: name, message: "non-finite navigation input")
+        }
+        let height = input.fromHeight + (input.toHeight - input.fromHeight) * p
+        switch input.operation {
+        case .push:
+            let top = w * (1 - p)
+            return NavigationLayout(from: NavigationItemLayout(x: -w * p),
+                                    to: NavigationItemLayout(x: top),
+                                    height: height, separatorX: top)
+        case .pop:
+            let top = w * p
+            return NavigationLayout(from: NavigationItemLayout(x: top),
+                                    to: NavigationItemLayout(x: -w * (1 - p)),
+                                    height: height, separatorX: top)
+        }
+    }
+}

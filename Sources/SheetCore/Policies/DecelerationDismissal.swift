@@ -1,0 +1,51 @@
+/// The Joom release rule (seed 000): project the release with a constant deceleration and
+/// dismiss when the projection has covered more than `threshold` of the dismissal extent;
+/// otherwise settle at the detent nearest the projection.
+///
+/// `projected = position + v * |v| / (2 * deceleration)` (the distance a body moving at `v`
+/// covers while braking at `deceleration`). Config: `deceleration` (pt/s², default 800,
+/// clamped to 1...100 000), `threshold` (progress toward dismissal, default 0.5, clamped to
+/// 0.01...0.99).
+public struct DecelerationDismissal: DismissalPolicy, Equatable {
+    public var name: String { "deceleration" }
+    /// Braking deceleration (pt/s²).
+    public let deceleration: Double
+    /// Dismissal progress (fraction of `extent`) the projection must reach to dismiss.
+    public let threshold: Double
+
+    public init(config: PolicyConfig = .empty) {
+        deceleration = min(max(config.number("deceleration", default: 800), 1), 100_000)
+        threshold = min(max(config.number("threshold", default: 0.5), 0.01), 0.99)
+    }
+
+    /// Where the release would come to rest with constant braking (pt shown).
+    public func projectedPosition(position: Double, velocity: Double) -> Double {
+        let v = velocity.isFinite ? velocity : 0
+        return position + v * abs(v) / (2 * deceleration)
+    }
+
+    public func decide(_ release: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
+        guard release.position.isFinite else {
+            throw PolicyFault(policy: name, message: "position is not finite")
+        }
+        let projected = projectedPosition(position: release.position, velocity: release.velocity)
+        let extent = release.extent.isFinite ? max(release.extent, 0) : 0
+        if release.dismissible && (release.detents.isEmpty || projected <= extent * (1 - threshold)) {
+            return ReleaseDecision(target: .dismiss)
+        }
+        guard !release.detents.isEmpty else {
+            throw PolicyFault(policy: name, message: "no detents and not dismissible")
+        }
+        // Nearest detent; ties go to the lower one. Below the smallest this is the smallest.
+        var best = 0
+        var bestDistance = Double.infinity
+        for (i, d) in release.detents.enumerated() {
+            let distance = abs(d - projected)
+            if distance < bestDistance {
+                best = i
+                bestDistance = distance
+            }
+        }
+        return ReleaseDecision(target: .detent(best))
+    }
+}

@@ -1,0 +1,118 @@
+/// Estimates a drag's velocity from timestamped position samples, for hosts that cannot
+/// measure it themselves (web pointer events).
+///
+/// `velocity()` is the least-squares slope of position over time across the samples that lie
+/// within `window` milliseconds of the newest one, in points per second.
+///
+/// Rules, chosen so that the estimate is deterministic and never infinite or NaN:
+/// - Non-finite times or values are ignored.
+/// - A sample with the same timestamp as a stored one *replaces* it (the later report is the
+///   more recent position; averaging would invent a position nobody reported).
+/// - A sample older than the newest but still inside the window is inserted in time order;
+///   one older than the window (a clock restart or a new gesture) resets the estimator first.
+/// - Fewer than two distinct timestamps in the window give 0: with no time spread there is no
+///   motion to measure (a single sample after a pause longer than the window means the finger
+///   rested).
+/// - At most `capacity` samples are kept; the oldest go first.
+public struct VelocityEstimator: Sendable, Equatable, Codable {
+    /// One position report.
+    public struct Sample: Sendable, Equatable, Codable {
+        /// Milliseconds, any epoch.
+        public var time: Double
+        /// Position along the drag axis (pt).
+        public var value: Double
+
+        public init(time: Double, value: Double) {
+            self.time = time
+            self.value = value
+        }
+    }
+
+    /// How far back from the newest sample the fit looks (ms).
+    public private(set) var window: Double
+    /// The most samples kept.
+    public private(set) var capacity: Int
+    /// Stored samples, strictly ascending in time.
+    public private(set) var samples: [Sample] = []
+
+    /// - Parameters:
+    ///   - window: fit window in ms (default 100; clamped to 1...10 000).
+    ///   - capacity: samples kept (default 32; clamped to 2...1024).
+    public init(window: Double = 100, capacity: Int = 32) {
+        self.window = window.isFinite ? min(max(window, 1), 10_000) : 100
+        self.capacity = min(max(capacity, 2), 1024)
+    }
+
+    /// Records the position `value` (pt) at `time` (ms).
+    public mutating func add(time: Double, value: Double) {
+        guard time.isFinite, value.isFinite else { return }
+        let sample = Sample(time: time, value: value)
+        guard let newest = samples.last else {
+            samples.append(sample)
+            return
+        }
+        if time > newest.time {
+            samples.append(sample)
+        } else if time == newest.time {
+            samples[samples.count - 1] = sample
+        } else if time < newest.time - window {
+            samples = [sample]
+        } else {
+            // Inside the window but out of order: keep the array sorted.
+            let index = samples.firstIndex { $0.time >= time } ?? samples.count
+            if index < samples.count, samples[index].time == time {
+                samples[index] = sample
+            } else {
+                samples.insert(sample, at: index)
+            }
+        }
+        if samples.count > capacity {
+            samples.removeFirst(samples.count - capacity)
+        }
+    }
+
+    /// The estimated velocity (pt/s); 0 when the window holds fewer than two distinct times.
+    public func velocity() -> Double {
+        guard let newest = samples.last else { return 0 }
+        let cutoff = newest.time - window
+        let recent = samples.filter { $0.time >= cutoff }
+        guard recent.count >= 2 else { return 0 }
+        // Work relative to the newest sample: the differences of nearby epoch times are
+        // exact, so large clocks (ms since 1970) lose no precision.
+        let n = Double(recent.count)
+        var meanT = 0.0, meanV = 0.0
+        for s in recent {
+            meanT += s.time - newest.time
+            meanV += s.value - newest.value
+        }
+        meanT /= n
+        meanV /= n
+        var stt = 0.0, stv = 0.0
+        for s in recent {
+            let dt = (s.time - newest.time) - meanT
+            stt += dt * dt
+            stv += dt * ((s.value - newest.value) - meanV)
+        }
+        guard stt > 0, stt.isFinite else { return 0 }
+        let slope = stv / stt * 1000
+        return slope.isFinite ? slope : 0
+    }
+
+    private enum CodingKeys: String, CodingKey { case window, capacity, samples }
+
+    /// Decodes and re-validates: the window and capacity are clamped as in `init` and the
+    /// samples are replayed through `add`, so a decoded estimator obeys the same rules.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(window: try c.decode(Double.self, forKey: .window),
+                  capacity: try c.decode(Int.self, forKey: .capacity))
+        for sample in try c.decode([Sample].self, forKey: .samples) {
+            add(time: sample.time, value: sample.value)
+        }
+    }
+
+    /// Forgets every sample (a new gesture).
+    public mutating func reset() {
+        samples.removeAll()
+    }
+}
