@@ -152,6 +152,7 @@ extension Sheet {
 
     mutating func settle(goal: SheetState.Goal, from: Double, velocity: Double, spring: Spring) {
         state.goal = goal
+        state.settling = goal == .detent
         let target = goal == .hidden ? 0 : state.restExtent
         state.motion = .animate(from: from, to: target, velocity: velocity, at: state.now, timing: .spring(spring))
         if !state.motion.isAnimating(at: state.now) { arrive() }

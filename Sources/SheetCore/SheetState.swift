@@ -27,10 +27,16 @@ public struct SheetState: Sendable, Equatable, Codable {
     public var keyboardSavedDetent: String?
     /// Emit `dismissCancelled` when the sheet next comes to rest at a detent.
     public var pendingDismissCancelled = false
+    /// The motion is a settle after a release or an animated detent selection (reported as
+    /// `settling`); other animations of a presented sheet (content size, keyboard, container,
+    /// navigation) keep reporting `presented`.
+    public var settling = false
     public var now: Double = 0
     public var nav: NavigationStack
     public var scroll = ScrollTracking()
     public var policyNames = PolicyNames()
+    /// The navigation animator's answer for the current time (kept so frames need no policy call).
+    public var navLayoutCache: NavigationLayout?
 
     init(setup: SheetSetup) {
         self.setup = setup
@@ -79,7 +85,8 @@ public struct SheetState: Sendable, Equatable, Codable {
         if drag != nil { return .dragging }
         if motion.isAnimating(at: now) {
             if goal == .hidden { return .dismissing }
-            return lifecycle == .shown ? .settling : .presenting
+            guard lifecycle == .shown else { return .presenting }
+            return settling ? .settling : .presented
         }
         if nav.isAnimating(at: now) { return lifecycle == .shown ? .presented : .presenting }
         return goal == .hidden ? .dismissed : .presented

@@ -154,3 +154,51 @@ extension SheetService {
 }
 
 import SheetPluginHost
+
+/// Navigation and scroll methods.
+extension SheetService {
+    static let navigationHandlers: [String: Handler] = [
+        "nav.push": { s, p throws(RPCError) in
+            let entry = try Wire.entry(p["entry"])
+            let animated = try p["animated"].optionalBool() ?? true
+            return try s.command(p, ["entry", "animated"]) { sheet, t throws(SheetError) in
+                try sheet.push(entry, animated: animated, at: t)
+            }
+        },
+        "nav.pop": { s, p throws(RPCError) in
+            let animated = try p["animated"].optionalBool() ?? true
+            return try s.command(p, ["animated"]) { sheet, t throws(SheetError) in
+                try sheet.pop(animated: animated, at: t)
+            }
+        },
+        "nav.popToRoot": { s, p throws(RPCError) in
+            let animated = try p["animated"].optionalBool() ?? true
+            return try s.command(p, ["animated"]) { sheet, t throws(SheetError) in
+                try sheet.popToRoot(animated: animated, at: t)
+            }
+        },
+        "nav.setStack": { s, p throws(RPCError) in
+            let entries = try Wire.entries(p["entries"])
+            let animated = try p["animated"].optionalBool() ?? true
+            return try s.command(p, ["entries", "animated"]) { sheet, t throws(SheetError) in
+                try sheet.setStack(entries, animated: animated, at: t)
+            }
+        },
+        "input.scroll": { s, p throws(RPCError) in
+            let sample = ScrollSample(
+                phase: ScrollHandoffInput.Phase(rawValue: try p["phase"].oneOf(["dragBegan", "scrolled", "dragEnded"]))!,
+                offsetY: try p["offsetY"].number(in: -1e7...1e7),
+                insetTop: try p["insetTop"].number(in: -1e5...1e5),
+                contentHeight: try p["contentHeight"].number(in: 0...1e8),
+                viewportHeight: try p["viewportHeight"].number(in: 0...1e6),
+                isTracking: try p["isTracking"].bool(),
+                translationY: try p["translationY"].number(in: -1e6...1e6),
+                velocityY: try p["velocityY"].optionalNumber(in: Wire.velocity),
+                entry: try p["entry"].optionalString())
+            return try s.command(p, ["phase", "offsetY", "insetTop", "contentHeight", "viewportHeight", "isTracking",
+                                     "translationY", "velocityY", "entry"]) { sheet, t throws(SheetError) in
+                try sheet.scroll(sample, at: t)
+            }
+        },
+    ]
+}

@@ -72,7 +72,9 @@ public final class SheetService: RPCService {
 
     // MARK: - RPCService
 
-    public var methodNames: Set<String> { Set(Self.handlers.keys) }
+    public var methodNames: Set<String> { Set(Self.allHandlers.keys) }
+
+    static let allHandlers = handlers.merging(navigationHandlers) { a, _ in a }
 
     public func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
         let p = Params(params)
@@ -90,7 +92,7 @@ public final class SheetService: RPCService {
 
     public func call(_ method: String, params: JSONValue?, isNotification: Bool,
                      emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
-        guard let handler = Self.handlers[method] else { throw RPCError.methodNotFound(method) }
+        guard let handler = Self.allHandlers[method] else { throw RPCError.methodNotFound(method) }
         currentMethod = method
         defer {
             for n in outbox { emit(n) }
@@ -124,13 +126,16 @@ public final class SheetService: RPCService {
         for id in touched.sorted(by: { sessions[$0]!.order < sessions[$1]!.order }) {
             guard var s = sessions[id] else { touched.remove(id); continue }
             s.sheet.advance(to: t)
-            let frame = s.sheet.frame()
+            var frame = s.sheet.frame()
             if frame != s.lastFrame {
                 s.seq += 1
-                s.lastFrame = frame
                 outbox.append(RPCNotification(method: "sheet.frame",
                                               params: WireEncoding.frame(frame, session: id, seq: s.seq, t: t)))
                 count += 1
+                // One-shot members are spent once sent; they do not count as a later change.
+                s.sheet.didDeliverFrame()
+                frame.scroll.flingVelocityY = nil
+                s.lastFrame = frame
             }
             drain(&s, id: id)
             if !s.sheet.isActive { touched.remove(id) }
