@@ -14,7 +14,8 @@ As /work/shared/openrpc/README.md says, the meta-schema is patched before use:
 Then, beyond the meta-schema: method names are unique, every param/result schema and every
 components schema is a valid Draft-7 schema, every local `$ref` resolves, error codes are
 known, notifications (server->host and `exit`) have no result, and every wire name of
-../shared/PROTOCOL.md is present.
+../shared/PROTOCOL.md is present. Finally every line of protocol/examples/*.ndjson must be a
+JSON-RPC 2.0 message whose method is documented and whose params match that method's params.
 Exit status 0 when everything holds, 1 otherwise (2 on a usage/setup problem).
 """
 import copy
@@ -194,6 +195,53 @@ def check(doc, meta):
     return problems, len(names)
 
 
+def params_schema(doc, method):
+    """A Draft-7 schema for a by-name params object of `method`, refs resolvable in `doc`."""
+    props, required = {}, []
+    for param in method.get("params", []):
+        param = deref(doc, param)
+        props[param["name"]] = param["schema"]
+        if param.get("required"):
+            required.append(param["name"])
+    schema = {"type": "object", "properties": props, "required": required,
+              "additionalProperties": False, "components": doc.get("components", {})}
+    return schema
+
+
+def check_examples(doc, folder):
+    problems, count = [], 0
+    if not os.path.isdir(folder):
+        return problems, count
+    methods = {}
+    for m in doc.get("methods", []):
+        m = deref(doc, m)
+        methods[m["name"]] = Draft7Validator(params_schema(doc, m))
+    import glob
+    for path in sorted(glob.glob(os.path.join(folder, "*.ndjson"))):
+        name = os.path.basename(path)
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                count += 1
+                try:
+                    msg = json.loads(line)
+                except ValueError as e:
+                    problems.append(f"{name}:{n}: not JSON: {e}")
+                    continue
+                if not isinstance(msg, dict) or msg.get("jsonrpc") != "2.0" or "method" not in msg:
+                    problems.append(f"{name}:{n}: not a JSON-RPC 2.0 request or notification")
+                    continue
+                v = methods.get(msg["method"])
+                if v is None:
+                    problems.append(f"{name}:{n}: undocumented method {msg['method']}")
+                    continue
+                for err in v.iter_errors(msg.get("params", {})):
+                    where = "/".join(str(p) for p in err.absolute_path) or "params"
+                    problems.append(f"{name}:{n}: {msg['method']} {where}: {err.message[:200]}")
+    return problems, count
+
+
 def main(argv):
     if len(argv) > 3 or any(a in ("-h", "--help") for a in argv[1:]):
         print(__doc__.strip())
@@ -209,12 +257,17 @@ def main(argv):
         print(f"validate-openrpc: {e}", file=sys.stderr)
         return 2
     problems, count = check(doc, patched_meta_schema(meta))
+    example_problems, lines = ([], 0)
+    if not problems:
+        example_problems, lines = check_examples(doc, os.path.join(os.path.dirname(os.path.abspath(doc_path)), "examples"))
+        problems += example_problems
     for p in problems:
         print(f"FAIL {p}")
     if problems:
         print(f"{doc_path}: {len(problems)} problem(s)")
         return 1
-    print(f"OK {doc_path}: OpenRPC {doc.get('openrpc')}, {count} methods, valid against {meta_path}")
+    print(f"OK {doc_path}: OpenRPC {doc.get('openrpc')}, {count} methods, valid against {meta_path}; "
+          f"{lines} example lines match their methods' params")
     return 0
 
 
