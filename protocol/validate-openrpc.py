@@ -27,7 +27,12 @@ import sys
 try:
     import jsonschema
 except ImportError:  # PyPI is reachable; install on first use.
-    subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", "jsonschema"])
+    pip = [sys.executable, "-m", "pip", "install", "-q", "jsonschema"]
+    if subprocess.call(pip) != 0:  # PEP 668 "externally managed" interpreters
+        subprocess.check_call(pip + ["--user", "--break-system-packages"])
+        import site, importlib
+        importlib.invalidate_caches()
+        sys.path.append(site.getusersitepackages())
     import jsonschema
 
 from jsonschema import Draft7Validator
@@ -255,6 +260,8 @@ def main(argv):
             doc = json.load(f)
     except (OSError, ValueError) as e:
         print(f"validate-openrpc: {e}", file=sys.stderr)
+        print("usage: validate-openrpc.py [META_SCHEMA] [OPENRPC_JSON] "
+              "(the meta-schema is shared/openrpc/meta-schema.json next to the repository)", file=sys.stderr)
         return 2
     problems, count = check(doc, patched_meta_schema(meta))
     example_problems, lines = ([], 0)
