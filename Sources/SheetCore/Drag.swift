@@ -124,7 +124,7 @@ extension Sheet {
             detents: detents.map(\.height), originIndex: drag.originIndex, extent: detents[0].height,
             dismissible: dragCanDismiss)
         let decision = decideRelease(input)
-        let spring = decision.settle ?? state.setup.options.settleSpring
+        let spring = decision.settle
         state.drag = nil
         switch decision.target {
         case .dismiss:
@@ -144,18 +144,45 @@ extension Sheet {
         state.drag = nil
         if drag.goalBefore == .detent || state.lifecycle == .shown {
             if state.lifecycle == .shown && drag.wentBelowSmallest { state.pendingDismissCancelled = true }
-            settle(goal: .detent, from: drag.extent, velocity: 0, spring: state.setup.options.settleSpring)
+            settle(goal: .detent, from: drag.extent, velocity: 0)
         } else {
-            settle(goal: .hidden, from: drag.extent, velocity: 0, spring: state.setup.options.settleSpring)
+            settle(goal: .hidden, from: drag.extent, velocity: 0)
         }
     }
 
-    mutating func settle(goal: SheetState.Goal, from: Double, velocity: Double, spring: Spring) {
+    /// Move from a released position to `goal`, starting at the release velocity. A detent is
+    /// reached with a spring (the policy's or `options.settleSpring`); a dismissal runs the
+    /// remaining fraction of the present duration (percent-driven, as UIKit's interactive
+    /// transitions finish) on a curve whose initial slope matches the velocity.
+    mutating func settle(goal: SheetState.Goal, from: Double, velocity: Double, spring: Spring? = nil) {
         state.goal = goal
         state.settling = goal == .detent
-        let target = goal == .hidden ? 0 : state.restExtent
-        state.motion = .animate(from: from, to: target, velocity: velocity, at: state.now, timing: .spring(spring))
-        if !state.motion.isAnimating(at: state.now) { arrive() }
+        let now = state.now
+        if goal == .detent || spring != nil {
+            let target = goal == .hidden ? 0 : state.restExtent
+            state.motion = .animate(from: from, to: target, velocity: velocity, at: now,
+                                    timing: .spring(spring ?? state.setup.options.settleSpring))
+        } else {
+            state.motion = .animate(from: from, to: 0, at: now, timing: dismissalTiming(from: from, velocity: velocity))
+        }
+        if !state.motion.isAnimating(at: now) { arrive() }
+    }
+
+    /// The finish of a released dismissal: what is left of the present duration, shortened so
+    /// the sheet never slows down below the finger's speed, starting at that speed.
+    func dismissalTiming(from e: Double, velocity v: Double) -> AnimationTiming {
+        guard case .bezier(let present) = state.setup.options.presentTiming else {
+            return state.setup.options.presentTiming
+        }
+        guard e > 0 else { return .bezier(BezierTiming(duration: 0, curve: .linear)) }
+        let reference = max(state.restExtent, e)
+        var duration = present.duration * e / reference
+        let speed = max(0, -v)  // toward dismissal, pt/s
+        if speed > 0 { duration = min(duration, 3 * e / speed * 1000) }
+        let slope = speed * (duration / 1000) / e  // initial progress per time fraction
+        let x1 = 0.3
+        let curve = CubicBezier(x1, min(slope * x1, 1), 0.58, 1)
+        return .bezier(BezierTiming(duration: duration, curve: curve))
     }
 
     /// `input.tap` on the dimming layer: dismisses only a presented, dismissible sheet whose

@@ -247,6 +247,7 @@ extension Sheet {
             layoutNavigation()
             if let h = state.navLayoutCache?.height { state.motion = .rest(h) }
         case .ended, .cancelled:
+            if phase == .ended { try edgePop(.changed, translation: translation, velocity: velocity) }
             guard let drag = state.drag, drag.source == .leftEdge, var tr = state.nav.transition else { return }
             let p = tr.startProgress
             var finish = false

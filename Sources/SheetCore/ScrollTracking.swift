@@ -2,6 +2,8 @@
 public struct ScrollTracking: Sendable, Equatable, Codable {
     /// `translationY` of the previous sample.
     public var lastTranslationY: Double = 0
+    /// Whether the previous sample showed the list at its top.
+    public var lastAtTop = false
     /// The list's adjusted top inset: the host pins its offset at `-insetTop`.
     public var insetTop: Double = 0
     /// Whether the list's content fits its viewport (then the sheet behaves like a plain pan).
@@ -67,8 +69,11 @@ extension Sheet {
         state.scroll.insetTop = sample.insetTop
         state.scroll.contentFits = sample.contentHeight <= sample.viewportHeight
         let delta = sample.phase == .dragBegan ? 0 : sample.translationY - state.scroll.lastTranslationY
-        let previous = state.scroll.lastTranslationY
+        // The drag since the hand-off starts where the list stopped taking it: at the previous
+        // sample if the list was already at its top, else at this one (the list just used it).
+        let handoffTranslation = state.scroll.lastAtTop ? state.scroll.lastTranslationY : sample.translationY
         state.scroll.lastTranslationY = sample.translationY
+        state.scroll.lastAtTop = sample.offsetY <= -sample.insetTop + 0.5
 
         if sample.phase == .dragEnded || (!sample.isTracking && owning) {
             guard owning else { return }
@@ -86,7 +91,7 @@ extension Sheet {
         switch scrollOwner(input) {
         case .sheet:
             if !owning {
-                try beginDrag(source: .scroll, translation: previous)
+                try beginDrag(source: .scroll, translation: handoffTranslation)
             }
             moveScrollDrag(translation: sample.translationY)
         case .list:
@@ -116,7 +121,7 @@ extension Sheet {
     mutating func giveScrollBack() {
         guard let drag = state.drag else { return }
         state.drag = nil
-        settle(goal: .detent, from: drag.extent, velocity: 0, spring: state.setup.options.settleSpring)
+        settle(goal: .detent, from: drag.extent, velocity: 0)
     }
 
     /// Finger up after the sheet owned the drag.
@@ -124,7 +129,7 @@ extension Sheet {
         guard let drag = state.drag else { return }
         if abs(drag.extent - drag.startExtent) < 0.5 {
             state.drag = nil
-            settle(goal: .detent, from: drag.extent, velocity: 0, spring: state.setup.options.settleSpring)
+            settle(goal: .detent, from: drag.extent, velocity: 0)
             return
         }
         let v = velocityY.map { -$0 } ?? drag.estimator.velocity()

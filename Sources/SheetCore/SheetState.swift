@@ -79,7 +79,10 @@ public struct SheetState: Sendable, Equatable, Codable {
     var restExtent: Double { extent(of: selected) }
 
     /// The sheet's extent now, as drawn (never below 0).
-    var currentExtent: Double { max(0, drag?.extent ?? motion.value(at: now)) }
+    var currentExtent: Double {
+        if let drag, drag.source != .leftEdge { return max(0, drag.extent) }
+        return max(0, motion.value(at: now))
+    }
 
     var phase: SheetPhase {
         if drag != nil { return .dragging }

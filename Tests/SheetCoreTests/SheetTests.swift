@@ -318,3 +318,25 @@ func settle(_ s: inout Sheet, from t: Double, limit: Double = 20_000) -> Double 
         #expect(s.frame().sheet.y == 510)
     }
 }
+
+@Suite struct DismissalFinishTests {
+    @Test func releasedDismissalTakesTheRemainingFractionOfTheDuration() throws {
+        var s = try presented()
+        try drag(&s, by: 170, velocity: 0, at: 0)
+        // 164 of 334 pt left: 300 ms × 164/334 = 147.3 ms.
+        s.advance(to: 32 + 147)
+        #expect(s.phase == .dismissing)
+        s.advance(to: 32 + 148)
+        #expect(s.phase == .dismissed)
+        #expect(eventTypes(&s) == ["dismissed"])
+    }
+
+    @Test func flungDismissalStartsAtTheFingerSpeed() throws {
+        var s = try presented()
+        try drag(&s, by: 40, velocity: 900, at: 0)
+        let y0 = s.frame().sheet.y
+        s.advance(to: 33)
+        let speed = (s.frame().sheet.y - y0) / 0.001
+        #expect(abs(speed - 900) < 60)
+    }
+}
