@@ -43,6 +43,8 @@
  *        plugin writes only fields that fit.
  *    Every field present in 1.0 is always present when the major is 1, so a 1.0 plugin
  *    needs no checks; fields added in 1.k (k > 0) must be checked with SHEETD_FITS.
+ *    The first three fields of sheetd_plugin_descriptor (struct_size, abi_major, abi_minor)
+ *    keep their place in every future major version, so any host can read and refuse.
  * 7. Symbols. Keep everything except sheetd_plugin_entry `static` (or hidden); sheetd opens
  *    plugins with RTLD_LOCAL, but private symbols avoid surprises. Never call exit(), never
  *    write to stdout (it carries the JSON-RPC stream): use host->log.

@@ -218,3 +218,30 @@ import Testing
         #expect(!logs.contains("README"))
     }
 }
+
+@Suite struct DocumentationTests {
+    /// The example in protocol/PLUGINS.md builds with the documented one-line command and works.
+    @Test func pluginsMarkdownExampleBuildsAndRuns() throws {
+        let markdown = try String(contentsOfFile: Paths.protocolDirectory + "/PLUGINS.md", encoding: .utf8)
+        let start = try #require(markdown.range(of: "```c\n"))
+        let end = try #require(markdown.range(of: "```", range: start.upperBound..<markdown.endIndex))
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        try String(markdown[start.upperBound..<end.lowerBound])
+            .write(toFile: dir.file("my.c"), atomically: true, encoding: .utf8)
+        let build = try run(cc, ["-std=c99", "-shared", "-fPIC", "-o", dir.file("libmy.so"), dir.file("my.c"),
+                                 "-I", Paths.protocolDirectory])
+        #expect(build.status == 0, "\(build.output)")
+        #expect(chmod(dir.file("libmy.so"), 0o755) == 0)
+
+        let logs = LogCapture()
+        let host = PluginHost(allowedDirectories: [dir.path], log: logs.sink)
+        #expect(host.loadAll().map(\.name) == ["nearest"])
+        let policy = try #require(try host.makeDismissal(name: "nearest", config: .empty))
+        let decision = try policy.decide(ReleaseInput(
+            axis: .vertical, position: 420, velocity: -900, translation: -180, detents: [200, 500, 800],
+            originIndex: 1, extent: 200, dismissible: true))
+        #expect(decision == ReleaseDecision(target: .detent(1), settle: Spring(dampingRatio: 0.8, response: 350)))
+        #expect(logs.contains("plugin nearest: info: nearest: created"))
+    }
+}
