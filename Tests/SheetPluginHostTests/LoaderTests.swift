@@ -162,6 +162,13 @@ import Testing
         (FixtureVariant(name: "bad-kind", kind: 9), "unknown kind 9"),
         (FixtureVariant(name: "no-destroy", kind: 1, defines: ["FIXTURE_NULL_DESTROY"]), "destroy is NULL"),
         (FixtureVariant(name: "declines", kind: 1, defines: ["FIXTURE_NULL_ENTRY"]), "returned NULL"),
+        (FixtureVariant(name: "tiny", kind: 1, defines: ["FIXTURE_STRUCT_SIZE=8"]), "struct_size 8 is too small"),
+        (FixtureVariant(name: "small", kind: 1, defines: ["FIXTURE_STRUCT_SIZE=40"]),
+         "struct_size 40 is smaller than the ABI 1.0 descriptor"),
+        (FixtureVariant(name: "small-calls", kind: 1, defines: ["FIXTURE_CALLS_SIZE=4"]),
+         "dismissal struct_size 4 is smaller than the ABI 1.0 table"),
+        (FixtureVariant(name: "small-nav", kind: 3, defines: ["FIXTURE_CALLS_SIZE=16"]),
+         "navigation struct_size 16 is smaller than the ABI 1.0 table"),
     ])
     func refusesABadDescriptor(variant: FixtureVariant, reason: String) throws {
         let dir = try TempDirectory()
@@ -171,6 +178,19 @@ import Testing
         let error = loadError(host, path)
         #expect(caseName(error) == "badDescriptor")
         #expect(error?.description.contains(reason) == true, "\(String(describing: error))")
+    }
+
+    @Test func acceptsANewerMinorWithALargerDescriptor() throws {
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        let variant = FixtureVariant(name: "future", kind: 3,
+                                     defines: ["FIXTURE_ABI_MINOR=7", "FIXTURE_STRUCT_SIZE=sizeof(sheetd_plugin_descriptor)+32"])
+        let path = try FixtureBuilds.shared.install(variant, into: dir.path, as: "libfuture.so")
+        let host = PluginHost(allowedDirectories: [dir.path], log: { _ in })
+        let info = try host.load(path: path)
+        #expect(info.kind == .navigation)
+        let animator = try #require(try host.makeNavigationAnimator(name: "future", config: .empty))
+        #expect(try animator.timing(for: .pop).duration == 250)
     }
 
     @Test func refusesADuplicateName() throws {

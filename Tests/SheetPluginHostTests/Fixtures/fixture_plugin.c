@@ -8,6 +8,11 @@
  *   -DFIXTURE_NO_ENTRY         export no sheetd_plugin_entry
  *   -DFIXTURE_NULL_DESTROY     descriptor without destroy
  *   -DFIXTURE_NULL_ENTRY       entry returns NULL
+ *   -DFIXTURE_ABI_MINOR=7      claim a newer minor version
+ *   -DFIXTURE_STRUCT_SIZE=n    descriptor struct_size (default its sizeof); the descriptor is
+ *                              followed by 32 bytes of "future" fields, so up to sizeof + 32
+ *                              is readable
+ *   -DFIXTURE_CALLS_SIZE=n     call table struct_size (default its sizeof)
  *
  * Config (JSON text, scanned without a parser): {"fault": "<mode>"} makes the calls misbehave:
  *   create   create() fails with a message
@@ -40,6 +45,12 @@
 #endif
 #ifndef FIXTURE_ABI_MAJOR
 #define FIXTURE_ABI_MAJOR SHEETD_PLUGIN_ABI_MAJOR
+#endif
+#ifndef FIXTURE_ABI_MINOR
+#define FIXTURE_ABI_MINOR SHEETD_PLUGIN_ABI_MINOR
+#endif
+#ifndef FIXTURE_STRUCT_SIZE
+#define FIXTURE_STRUCT_SIZE sizeof(sheetd_plugin_descriptor)
 #endif
 
 struct sheetd_instance {
@@ -221,20 +232,30 @@ static int32_t fixture_layout(sheetd_instance *instance, const sheetd_nav_input 
     return SHEETD_OK;
 }
 
+#ifdef FIXTURE_CALLS_SIZE
+#define FIXTURE_SIZE_OF(type) (FIXTURE_CALLS_SIZE)
+#else
+#define FIXTURE_SIZE_OF(type) sizeof(type)
+#endif
+
 static const sheetd_dismissal_calls fixture_dismissal_calls = {
-    sizeof(sheetd_dismissal_calls), fixture_decide,
+    FIXTURE_SIZE_OF(sheetd_dismissal_calls), fixture_decide,
 };
 static const sheetd_scroll_calls fixture_scroll_calls = {
-    sizeof(sheetd_scroll_calls), fixture_owner,
+    FIXTURE_SIZE_OF(sheetd_scroll_calls), fixture_owner,
 };
 static const sheetd_navigation_calls fixture_navigation_calls = {
-    sizeof(sheetd_navigation_calls), fixture_timing, fixture_layout,
+    FIXTURE_SIZE_OF(sheetd_navigation_calls), fixture_timing, fixture_layout,
 };
 
-static const sheetd_plugin_descriptor fixture_descriptor = {
-    sizeof(sheetd_plugin_descriptor),
+/* The descriptor followed by fields a future minor version might add. */
+static const struct {
+    sheetd_plugin_descriptor descriptor;
+    double future[4];
+} fixture_wrapper = { {
+    FIXTURE_STRUCT_SIZE,
     FIXTURE_ABI_MAJOR,
-    SHEETD_PLUGIN_ABI_MINOR,
+    FIXTURE_ABI_MINOR,
     FIXTURE_NAME,
     "0.0.1-test",
     FIXTURE_KIND,
@@ -248,7 +269,9 @@ static const sheetd_plugin_descriptor fixture_descriptor = {
     FIXTURE_KIND == SHEETD_KIND_DISMISSAL ? &fixture_dismissal_calls : NULL,
     FIXTURE_KIND == SHEETD_KIND_SCROLL_HANDOFF ? &fixture_scroll_calls : NULL,
     FIXTURE_KIND == SHEETD_KIND_NAVIGATION ? &fixture_navigation_calls : NULL,
-};
+}, { 1, 2, 3, 4 } };
+
+#define fixture_descriptor (fixture_wrapper.descriptor)
 
 #ifdef FIXTURE_NO_ENTRY
 SHEETD_PLUGIN_EXPORT const sheetd_plugin_descriptor *not_the_entry(void);
