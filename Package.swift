@@ -40,7 +40,8 @@ let package = Package(
 
         .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
         .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC"]),
-        .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"]),
+        .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"],
+                    exclude: ["Fixtures"]),  // C fixture, compiled with cc at test time
         .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore"]),
     ],
     swiftLanguageModes: [.v6]

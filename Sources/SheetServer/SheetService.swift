@@ -67,7 +67,7 @@ public final class SheetService: RPCService {
                            + BuiltinPolicies.navigationNames)
         self.plugins = PluginHost(allowedDirectories: configuration.pluginDirectories,
                                   reservedNames: reserved, log: configuration.log)
-        plugins.loadAll()
+        _ = plugins.loadAll()
     }
 
     // MARK: - RPCService

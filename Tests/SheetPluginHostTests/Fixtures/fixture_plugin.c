@@ -1,0 +1,292 @@
+/*
+ * A test plugin for SheetPluginHostTests, compiled with `cc` at test time.
+ *
+ * Compile-time switches:
+ *   -DFIXTURE_NAME='"name"'    descriptor name (default "fixture")
+ *   -DFIXTURE_KIND=1|2|3       SHEETD_KIND_* (default dismissal)
+ *   -DFIXTURE_ABI_MAJOR=2      claim another ABI major
+ *   -DFIXTURE_NO_ENTRY         export no sheetd_plugin_entry
+ *   -DFIXTURE_NULL_DESTROY     descriptor without destroy
+ *   -DFIXTURE_NULL_ENTRY       entry returns NULL
+ *   -DFIXTURE_ABI_MINOR=7      claim a newer minor version
+ *   -DFIXTURE_STRUCT_SIZE=n    descriptor struct_size (default its sizeof); the descriptor is
+ *                              followed by 32 bytes of "future" fields, so up to sizeof + 32
+ *                              is readable
+ *   -DFIXTURE_CALLS_SIZE=n     call table struct_size (default its sizeof)
+ *
+ * Config (JSON text, scanned without a parser): {"fault": "<mode>"} makes the calls misbehave:
+ *   create   create() fails with a message
+ *   error    every call returns SHEETD_ERR_FAILED with last_error "fixture fault requested"
+ *   nan      a NaN in the answer (settle damping / layout height / timing duration)
+ *   inf      +infinity in the answer (settle response / from.x / timing y1)
+ *   index    detent index out of range / owner 7
+ *   dismiss  always SHEETD_TARGET_DISMISS
+ *   spring   settle spring with damping 0.01
+ *   alpha    to.alpha = 1.5
+ *   x        from.x = 5 * width
+ *   height   height = -1
+ *   duration timing 20000 ms
+ *   bezier   timing x1 = 1.5
+ *
+ * Every call logs its inputs through host->log so tests can check the conversions.
+ */
+#include "sheetd_plugin.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef FIXTURE_NAME
+#define FIXTURE_NAME "fixture"
+#endif
+#ifndef FIXTURE_KIND
+#define FIXTURE_KIND SHEETD_KIND_DISMISSAL
+#endif
+#ifndef FIXTURE_ABI_MAJOR
+#define FIXTURE_ABI_MAJOR SHEETD_PLUGIN_ABI_MAJOR
+#endif
+#ifndef FIXTURE_ABI_MINOR
+#define FIXTURE_ABI_MINOR SHEETD_PLUGIN_ABI_MINOR
+#endif
+#ifndef FIXTURE_STRUCT_SIZE
+#define FIXTURE_STRUCT_SIZE sizeof(sheetd_plugin_descriptor)
+#endif
+
+struct sheetd_instance {
+    const sheetd_host *host;
+    char fault[32];
+    char error[128];
+};
+
+static void fixture_log(sheetd_instance *instance, const char *message) {
+    if (instance->host != NULL && instance->host->log != NULL) {
+        instance->host->log(instance->host->context, SHEETD_LOG_INFO, message);
+    }
+}
+
+static int fixture_fault(const sheetd_instance *instance, const char *mode) {
+    return strcmp(instance->fault, mode) == 0;
+}
+
+/* Finds "fault" : "<word>" in the config text. */
+static void fixture_read_fault(const char *config, char *fault, size_t size) {
+    const char *p = config != NULL ? strstr(config, "\"fault\"") : NULL;
+    size_t n = 0;
+    fault[0] = '\0';
+    if (p == NULL) return;
+    p += strlen("\"fault\"");
+    while (*p == ' ' || *p == ':') p++;
+    if (*p != '"') return;
+    p++;
+    while (p[n] != '\0' && p[n] != '"' && n + 1 < size) {
+        fault[n] = p[n];
+        n++;
+    }
+    fault[n] = '\0';
+}
+
+static int32_t fixture_create(const char *config_json, const sheetd_host *host,
+                              sheetd_instance **out_instance, char *error, size_t error_size) {
+    sheetd_instance *instance;
+    char fault[32];
+    char message[512];
+    fixture_read_fault(config_json, fault, sizeof fault);
+    if (strcmp(fault, "create") == 0) {
+        snprintf(error, error_size, "fixture: create fault requested");
+        return SHEETD_ERR_INVALID_CONFIG;
+    }
+    instance = (sheetd_instance *)calloc(1, sizeof *instance);
+    if (instance == NULL) return SHEETD_ERR_NO_MEMORY;
+    instance->host = host;
+    memcpy(instance->fault, fault, sizeof fault);
+    snprintf(message, sizeof message, "create config=%s host_size=%u abi=%u.%u", config_json,
+             (unsigned)host->struct_size, (unsigned)host->abi_major, (unsigned)host->abi_minor);
+    fixture_log(instance, message);
+    *out_instance = instance;
+    return SHEETD_OK;
+}
+
+#ifndef FIXTURE_NULL_DESTROY
+static void fixture_destroy(sheetd_instance *instance) {
+    fixture_log(instance, "destroy");
+    free(instance);
+}
+#endif
+
+static const char *fixture_last_error(sheetd_instance *instance) {
+    return instance->error;
+}
+
+static int32_t fixture_error(sheetd_instance *instance) {
+    snprintf(instance->error, sizeof instance->error, "fixture fault requested");
+    return SHEETD_ERR_FAILED;
+}
+
+/* ---- dismissal: nearest detent; dismiss below half the extent when dismissible ---- */
+
+static int32_t fixture_decide(sheetd_instance *instance, const sheetd_release_input *in,
+                              sheetd_release_decision *out) {
+    char message[512];
+    uint32_t i, best = 0;
+    int n;
+    n = snprintf(message, sizeof message,
+                 "decide sizeok=%d axis=%d position=%g velocity=%g translation=%g detents=",
+                 in->struct_size == sizeof *in && out->struct_size == sizeof *out, (int)in->axis, in->position, in->velocity,
+                 in->translation);
+    for (i = 0; i < in->detent_count && n > 0 && (size_t)n < sizeof message; i++) {
+        n += snprintf(message + n, sizeof message - (size_t)n, "%s%g", i ? "," : "", in->detents[i]);
+    }
+    if (n > 0 && (size_t)n < sizeof message) {
+        snprintf(message + n, sizeof message - (size_t)n, " origin=%d extent=%g dismissible=%d",
+                 (int)in->origin_index, in->extent, (int)in->dismissible);
+    }
+    fixture_log(instance, message);
+    if (fixture_fault(instance, "error")) return fixture_error(instance);
+
+    for (i = 1; i < in->detent_count; i++) {
+        if (fabs(in->detents[i] - in->position) < fabs(in->detents[best] - in->position)) best = i;
+    }
+    out->target = (int32_t)best;
+    if (in->dismissible && in->position < in->extent / 2) out->target = SHEETD_TARGET_DISMISS;
+    out->has_settle = 1;
+    out->settle_damping_ratio = 0.8;
+    out->settle_response_ms = 400;
+
+    if (fixture_fault(instance, "nan")) out->settle_damping_ratio = NAN;
+    if (fixture_fault(instance, "inf")) out->settle_response_ms = HUGE_VAL;
+    if (fixture_fault(instance, "index")) out->target = (int32_t)in->detent_count;
+    if (fixture_fault(instance, "dismiss")) out->target = SHEETD_TARGET_DISMISS;
+    if (fixture_fault(instance, "spring")) out->settle_damping_ratio = 0.01;
+    return SHEETD_OK;
+}
+
+/* ---- scroll: the sheet takes a downward drag with the list at its top ---- */
+
+static int32_t fixture_owner(sheetd_instance *instance, const sheetd_scroll_input *in,
+                             sheetd_scroll_output *out) {
+    char message[512];
+    snprintf(message, sizeof message,
+             "owner sizeok=%d phase=%d offset=%g inset=%g content=%g viewport=%g tracking=%d "
+             "translation=%g delta=%g sheetOwns=%d position=%g detents=%u:%g resting=%g edge=%d",
+             in->struct_size == sizeof *in && out->struct_size == sizeof *out, (int)in->phase, in->offset_y, in->inset_top,
+             in->content_height, in->viewport_height, (int)in->is_tracking, in->translation_y,
+             in->delta_y, (int)in->sheet_owns, in->position, (unsigned)in->detent_count,
+             in->detent_count ? in->detents[in->detent_count - 1] : -1.0, in->resting_position,
+             (int)in->expands_at_edge);
+    fixture_log(instance, message);
+    if (fixture_fault(instance, "error")) return fixture_error(instance);
+    out->owner = (in->offset_y <= -in->inset_top && in->delta_y > 0) ? SHEETD_OWNER_SHEET
+                                                                     : SHEETD_OWNER_LIST;
+    if (fixture_fault(instance, "index")) out->owner = 7;
+    return SHEETD_OK;
+}
+
+/* ---- navigation: a slide; push 350 ms (0.2, 1, 0.42, 1), pop 250 ms linear ---- */
+
+static int32_t fixture_timing(sheetd_instance *instance, int32_t operation, sheetd_nav_timing *out) {
+    char message[128];
+    snprintf(message, sizeof message, "timing sizeok=%d op=%d", out->struct_size == sizeof *out,
+             (int)operation);
+    fixture_log(instance, message);
+    if (fixture_fault(instance, "error")) return fixture_error(instance);
+    if (operation == SHEETD_NAV_PUSH) {
+        out->duration_ms = 350;
+        out->x1 = 0.2; out->y1 = 1; out->x2 = 0.42; out->y2 = 1;
+    } else {
+        out->duration_ms = 250;
+        out->x1 = 0; out->y1 = 0; out->x2 = 1; out->y2 = 1;
+    }
+    if (fixture_fault(instance, "nan")) out->duration_ms = NAN;
+    if (fixture_fault(instance, "inf")) out->y1 = HUGE_VAL;
+    if (fixture_fault(instance, "duration")) out->duration_ms = 20000;
+    if (fixture_fault(instance, "bezier")) out->x1 = 1.5;
+    return SHEETD_OK;
+}
+
+static int32_t fixture_layout(sheetd_instance *instance, const sheetd_nav_input *in,
+                              sheetd_nav_layout *out) {
+    char message[256];
+    double p = in->progress, w = in->width;
+    snprintf(message, sizeof message, "layout sizeok=%d op=%d progress=%g width=%g from=%g to=%g",
+             in->struct_size == sizeof *in && out->struct_size == sizeof *out, (int)in->operation, p, w, in->from_height, in->to_height);
+    fixture_log(instance, message);
+    if (fixture_fault(instance, "error")) return fixture_error(instance);
+    if (in->operation == SHEETD_NAV_PUSH) {
+        out->from.x = -0.3 * w * p;
+        out->to.x = w * (1 - p);
+    } else {
+        out->from.x = w * p;
+        out->to.x = -0.3 * w * (1 - p);
+    }
+    out->from.alpha = 1;
+    out->to.alpha = 1;
+    out->height = in->from_height + (in->to_height - in->from_height) * p;
+    out->has_separator = 1;
+    out->separator_x = in->operation == SHEETD_NAV_PUSH ? out->to.x : out->from.x;
+    if (fixture_fault(instance, "nan")) out->height = NAN;
+    if (fixture_fault(instance, "inf")) out->from.x = HUGE_VAL;
+    if (fixture_fault(instance, "alpha")) out->to.alpha = 1.5;
+    if (fixture_fault(instance, "x")) out->from.x = 5 * w;
+    if (fixture_fault(instance, "height")) out->height = -1;
+    return SHEETD_OK;
+}
+
+#ifdef FIXTURE_CALLS_SIZE
+#define FIXTURE_SIZE_OF(type) (FIXTURE_CALLS_SIZE)
+#else
+#define FIXTURE_SIZE_OF(type) sizeof(type)
+#endif
+
+static const sheetd_dismissal_calls fixture_dismissal_calls = {
+    FIXTURE_SIZE_OF(sheetd_dismissal_calls), fixture_decide,
+};
+static const sheetd_scroll_calls fixture_scroll_calls = {
+    FIXTURE_SIZE_OF(sheetd_scroll_calls), fixture_owner,
+};
+static const sheetd_navigation_calls fixture_navigation_calls = {
+    FIXTURE_SIZE_OF(sheetd_navigation_calls), fixture_timing, fixture_layout,
+};
+
+/* The descriptor followed by fields a future minor version might add. */
+static const struct {
+    sheetd_plugin_descriptor descriptor;
+    double future[4];
+} fixture_wrapper = { {
+    FIXTURE_STRUCT_SIZE,
+    FIXTURE_ABI_MAJOR,
+    FIXTURE_ABI_MINOR,
+    FIXTURE_NAME,
+    "0.0.1-test",
+    FIXTURE_KIND,
+    fixture_create,
+#ifdef FIXTURE_NULL_DESTROY
+    NULL,
+#else
+    fixture_destroy,
+#endif
+    fixture_last_error,
+    FIXTURE_KIND == SHEETD_KIND_DISMISSAL ? &fixture_dismissal_calls : NULL,
+    FIXTURE_KIND == SHEETD_KIND_SCROLL_HANDOFF ? &fixture_scroll_calls : NULL,
+    FIXTURE_KIND == SHEETD_KIND_NAVIGATION ? &fixture_navigation_calls : NULL,
+}, { 1, 2, 3, 4 } };
+
+#define fixture_descriptor (fixture_wrapper.descriptor)
+
+#ifdef FIXTURE_NO_ENTRY
+SHEETD_PLUGIN_EXPORT const sheetd_plugin_descriptor *not_the_entry(void);
+SHEETD_PLUGIN_EXPORT const sheetd_plugin_descriptor *not_the_entry(void) {
+    return &fixture_descriptor;
+}
+#else
+SHEETD_PLUGIN_EXPORT const sheetd_plugin_descriptor *sheetd_plugin_entry(uint32_t host_abi_major,
+                                                                         uint32_t host_abi_minor) {
+    (void)host_abi_major;
+    (void)host_abi_minor;
+#ifdef FIXTURE_NULL_ENTRY
+    return host_abi_major == 0xFFFFu ? &fixture_descriptor : NULL; /* declines every real host */
+#else
+    return &fixture_descriptor;
+#endif
+}
+#endif
