@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
         .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC"]),
         .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"]),
-        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore"]),
+        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "sheetd"]),
     ],
     swiftLanguageModes: [.v6]
 )
