@@ -42,7 +42,8 @@ let package = Package(
         .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC"]),
         .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"],
                     exclude: ["Fixtures"]),  // C fixture, compiled with cc at test time
-        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore"]),
+        // End-to-end tests spawn the built `sheetd`; depending on it makes `swift test` build it.
+        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "sheetd"]),
     ],
     swiftLanguageModes: [.v6]
 )

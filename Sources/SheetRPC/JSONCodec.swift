@@ -1,4 +1,7 @@
 import CJansson
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The JSON codec of the transport: jansson decodes, a hand-written Swift encoder writes.
 ///
@@ -58,6 +61,16 @@ public enum JSONCodec {
     }
 
     private static func decodeResult(_ buffer: UnsafeRawBufferPointer) -> Result<JSONValue, DecodeError> {
+        // jansson treats a NUL byte outside strings as the end of input; refuse it outright.
+        if let base = buffer.baseAddress, let nul = memchr(base, 0, buffer.count) {
+            let position = UnsafeRawPointer(nul) - base
+            var line = 1
+            var column = 1
+            for i in 0..<position {
+                if buffer[i] == 10 { line += 1; column = 1 } else { column += 1 }
+            }
+            return .failure(DecodeError(message: "NUL byte in input", line: line, column: column, position: position))
+        }
         var error = json_error_t()
         // An empty buffer: json_loadb needs a valid pointer.
         let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)

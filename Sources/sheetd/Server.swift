@@ -37,22 +37,28 @@ struct Server {
         defer { readBuffer.deallocate() }
 
         func handle(_ event: FrameDecoder.Event) {
-            if case .error(let e) = event { logger.warn("\(e)") }
+            switch event {
+            case .error(let e): logger.warn("\(e)")
+            case .message(let m): if logger.enabled(.debug) { logger.debug("received a message of \(m.count) bytes") }
+            }
             if let f = decoder.detected { output.encoder.framing = f }
             output.append(connection.receive(event))
         }
 
         while true {
-            // Realtime deadlines.
+            // Realtime deadlines: advance when due, then wait for input until the next one
+            // (a deadline that is still due polls input without blocking, so input is never
+            // starved by a busy clock).
             var timeout: Int32 = -1
             if let deadline = connection.nextDeadline() {
-                let now = monotonicMilliseconds()
-                if deadline <= now {
-                    output.append(connection.advance(to: now))
+                if deadline <= monotonicMilliseconds() {
+                    output.append(connection.advance(to: monotonicMilliseconds()))
                     if !output.flush() { return readerGone() }
-                    continue
                 }
-                timeout = Int32(min((deadline - now).rounded(.up), Double(Int32.max)))
+                if let next = connection.nextDeadline() {
+                    let wait = next - monotonicMilliseconds()
+                    timeout = wait <= 0 ? 0 : Int32(min(wait.rounded(.up), Double(Int32.max)))
+                }
             }
 
             var fds = [
