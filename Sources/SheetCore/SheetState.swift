@@ -71,8 +71,9 @@ public struct SheetState: Sendable, Equatable, Codable {
             .map { ResolvedDetent(id: $0.id, height: min($0.height + lift, limit)) }
     }
 
-    func extent(of id: String) -> Double {
-        detents.first { $0.id == id }?.height ?? detents[0].height
+    func extent(of id: String, in detents: [ResolvedDetent]? = nil) -> Double {
+        let detents = detents ?? self.detents
+        return detents.first { $0.id == id }?.height ?? detents[0].height
     }
 
     /// Where the sheet rests at its selected detent.
@@ -103,10 +104,11 @@ public struct SheetState: Sendable, Equatable, Codable {
         let detents = self.detents
         let e = currentExtent
         let H = container.height
-        let rest = extent(of: selected)
+        let rest = extent(of: selected, in: detents)
         let height = max(e, rest)
         let y = H - e
-        let (alpha, passthrough) = dimming(extent: e, detents: detents)
+        let phase = self.phase
+        let (alpha, passthrough) = dimming(extent: e, detents: detents, phase: phase)
         let scale = options.displayScale > 0 ? options.displayScale : 1
         return SheetFrame(
             state: phase,
@@ -122,7 +124,7 @@ public struct SheetState: Sendable, Equatable, Codable {
     }
 
     /// Dimming alpha and whether touches pass through to the background.
-    func dimming(extent e: Double, detents: [ResolvedDetent]) -> (Double, Bool) {
+    func dimming(extent e: Double, detents: [ResolvedDetent], phase: SheetPhase) -> (Double, Bool) {
         let dimAlpha = options.dimAlpha
         if phase == .dismissed { return (0, true) }
         if let u = options.largestUndimmedDetent, let i = detents.firstIndex(where: { $0.id == u }) {

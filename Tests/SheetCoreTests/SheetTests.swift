@@ -340,3 +340,31 @@ func settle(_ s: inout Sheet, from t: Double, limit: Double = 20_000) -> Double 
         #expect(abs(speed - 900) < 60)
     }
 }
+
+@Suite struct ContainerTests {
+    @Test func rotationReResolvesDetentsAndRetargetsSmoothly() throws {
+        var s = try presented(detents: [.fit, .medium])
+        let landscape = Container(width: 844, height: 390, safeArea: Insets(top: 0, bottom: 21, left: 47, right: 47))
+        s.setContainer(landscape, at: 0)
+        // The extent stays where it was at the instant of the change: no jump in shown height.
+        #expect(s.frame().sheet.y == 390 - 334)
+        #expect(s.frame().sheet.width == 844)
+        s.advance(to: 250)
+        // fit = min(300 + 21, 390) = 321.
+        #expect(s.frame().sheet.y == 69)
+        #expect(s.detents.map(\.height) == [195, 321])
+        #expect(s.detents.map(\.id) == ["medium", "fit"])
+    }
+
+    @Test func presentTimingCanBeASpring() throws {
+        var o = SheetOptions()
+        o.presentTiming = .spring(Spring(dampingRatio: 0.8, response: 400))
+        var s = try makeSheet(options: o)
+        try s.present(at: 0)
+        s.advance(to: 200)
+        #expect(s.phase == .presenting)
+        let end = settle(&s, from: 200)
+        #expect(s.phase == .presented && end < 2000)
+        #expect(s.frame().sheet.y == 510)
+    }
+}
