@@ -75,7 +75,6 @@ private func code(_ v: JSONValue) -> Int64? {
             (#"{"jsonrpc":"2.0","id":1,"method":5}"#, 1),
             (#"{"jsonrpc":"2.0","id":1,"method":"echo","params":"x"}"#, 1),
             (#"{"jsonrpc":"2.0","id":1,"method":"echo","params":3}"#, 1),
-            (#"{"jsonrpc":"2.0","id":1,"method":"echo","params":null}"#, 1),
             (#"{"jsonrpc":"2.0","method":1,"params":"bar"}"#, .null),  // not a valid notification either
             ("42", .null),
             ("\"req\"", .null),
@@ -86,6 +85,13 @@ private func code(_ v: JSONValue) -> Int64? {
             #expect(code(out[0]) == -32600, "\(text)")
             #expect(out[0]["id"] == id, "\(text)")
         }
+    }
+
+    @Test func nullParamsAreTreatedAsAbsent() {
+        let (c, s) = ready()
+        #expect(send(c, #"{"jsonrpc":"2.0","id":1,"method":"echo","params":null}"#) == [#"{"jsonrpc":"2.0","id":1,"result":null}"#])
+        #expect(send(c, #"{"jsonrpc":"2.0","id":2,"method":"shutdown","params":null}"#) == [#"{"jsonrpc":"2.0","id":2,"result":null}"#])
+        #expect(s.calls.last! == ("echo", false))
     }
 
     @Test func methodNotFound() throws {
