@@ -167,6 +167,18 @@ private func code(_ v: JSONValue) -> Int64? {
         ])
     }
 
+    @Test func notificationsEmittedBeforeAnErrorAreKept() {
+        let (c, _) = ready()
+        #expect(send(c, #"{"jsonrpc":"2.0","id":1,"method":"emitThenFail"}"#) == [
+            #"{"jsonrpc":"2.0","method":"test.note","params":{"i":0}}"#,
+            #"{"jsonrpc":"2.0","id":1,"error":{"code":-32010,"message":"nope"}}"#,
+        ])
+        #expect(send(c, #"{"jsonrpc":"2.0","method":"emitThenFail"}"#) == [
+            #"{"jsonrpc":"2.0","method":"test.note","params":{"i":0}}"#,
+            #"{"jsonrpc":"2.0","method":"$/diagnostic","params":{"method":"emitThenFail","code":-32010,"message":"nope"}}"#,
+        ])
+    }
+
     @Test func notificationsEmittedByInitializeComeFirst() {
         let c = RPCConnection(service: FakeService())
         let out = send(c, #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#)
@@ -261,6 +273,21 @@ private func code(_ v: JSONValue) -> Int64? {
         let c2 = RPCConnection(service: FakeService())
         #expect(send(c2, #"{"jsonrpc":"2.0","method":"exit"}"#) == [])  // no diagnostic before init
         #expect(c2.exitCode == 1)
+    }
+
+    @Test func exitAsARequestIsAnsweredAndRecorded() {
+        let (c, _) = ready()
+        _ = send(c, #"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#)
+        #expect(send(c, #"{"jsonrpc":"2.0","id":2,"method":"exit"}"#) == [#"{"jsonrpc":"2.0","id":2,"result":null}"#])
+        #expect(c.exitCode == 0)
+    }
+
+    @Test func shutdownAsNotificationIsADiagnosticAndChangesNothing() throws {
+        let (c, _) = ready()
+        let out = try decoded(c, #"{"jsonrpc":"2.0","method":"shutdown"}"#)
+        #expect(out[0]["params"]?["method"] == "shutdown")
+        #expect(out[0]["params"]?["code"] == -32600)
+        #expect(!c.isShuttingDown)
     }
 
     @Test func exitInsideABatchStopsProcessing() {
