@@ -209,6 +209,16 @@ private func chunked(_ data: [UInt8], _ size: Int) -> [[UInt8]] {
         #expect(d.bufferedByteCount == 0)
     }
 
+    @Test func lspFrameRightAfterAnOverlongJunkLineIsFound() {
+        let junk = String(repeating: "q", count: 9000)
+        for size in [1, 100, 5000, 100_000] {
+            var d = FrameDecoder(mode: .lsp)
+            let ev = run(&d, chunked(bytes(junk + lsp(a) + lsp(b)), size))
+            #expect(ev.count == 3, "chunk size \(size): \(ev)")
+            #expect(ev.dropFirst().elementsEqual([.msg(a), .msg(b)]), "chunk size \(size)")
+        }
+    }
+
     @Test func lspTruncatedAtEOF() {
         var d = FrameDecoder(mode: .lsp)
         let full = bytes(lsp(a))
