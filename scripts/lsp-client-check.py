@@ -40,8 +40,11 @@ def main():
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    proc = subprocess.Popen([sys.argv[1]] + sys.argv[2:], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        proc = subprocess.Popen([sys.argv[1]] + sys.argv[2:], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except OSError as e:
+        fail(f"cannot start {sys.argv[1]}: {e}")
     writer = JsonRpcStreamWriter(proc.stdin)
     reader = JsonRpcStreamReader(proc.stdout)
     inbox = queue.Queue()

@@ -159,12 +159,19 @@ public struct FrameDecoder: Sendable {
                 guard let nl = find(10, from: scan) else {
                     scan = buf.count
                     if buf.count - start > maxHeaderLineBytes {
-                        start = buf.count
+                        // Resync searches the rest of this over-long line too.
+                        start += 1
                         scan = start
                         state = .lspResync
                         return .error(.malformedHeader("header line longer than \(maxHeaderLineBytes) bytes"))
                     }
                     return nil
+                }
+                if nl - start > maxHeaderLineBytes {
+                    start += 1  // resync searches the rest of this over-long line too
+                    scan = start
+                    state = .lspResync
+                    return .error(.malformedHeader("header line longer than \(maxHeaderLineBytes) bytes"))
                 }
                 var end = nl
                 if end > start && buf[end - 1] == 13 { end -= 1 }

@@ -115,10 +115,13 @@ public enum JSONCodec {
             for i in 0..<n { a.append(convert(json_array_get(v, i))) }
             return .array(a)
         case JSON_OBJECT:
-            var o = JSONObject()
+            var o = JSONObject(minimumCapacity: json_object_size(v))
             var it = json_object_iter(v)
             while let iter = it {
-                let key = String(cString: json_object_iter_key(iter))
+                let keyPointer = json_object_iter_key(iter)!
+                let key = keyPointer.withMemoryRebound(to: UInt8.self, capacity: 1) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: strlen(keyPointer)), as: UTF8.self)
+                }
                 o[key] = convert(json_object_iter_value(iter))
                 it = json_object_iter_next(v, iter)
             }

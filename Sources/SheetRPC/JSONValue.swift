@@ -108,3 +108,12 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     }
     public init(nilLiteral: ()) { self = .null }
 }
+
+extension JSONObject {
+    /// An empty object with room for `minimumCapacity` members (the decoder's fast path).
+    public init(minimumCapacity: Int) {
+        self.init()
+        keys.reserveCapacity(minimumCapacity)
+        storage.reserveCapacity(minimumCapacity)
+    }
+}

@@ -7,8 +7,8 @@
 /// - ids (string, number, null) echoed exactly: a real id such as `7.0` or `1e2` is echoed
 ///   with the bytes the client sent;
 /// - `-32700` parse error (id null), `-32600` invalid request (wrong `jsonrpc`, bad id type,
-///   missing or non-string `method`, `params` neither object nor array, a non-object batch
-///   element), `-32601` method not found; service errors (`-32602`, `-32603`, application
+///   missing or non-string `method`, `params` neither object nor array — `"params": null`
+///   is accepted as absent, as some LSP clients send it —, a non-object batch element), `-32601` method not found; service errors (`-32602`, `-32603`, application
 ///   codes) are passed through;
 /// - lifecycle: before `initialize` every request gets `-32002` and every notification a
 ///   `$/diagnostic` (except `exit`); a second `initialize` gets `-32010`; `shutdown` answers
@@ -173,13 +173,14 @@ public final class RPCConnection {
             let got = o["method"].map { "got \($0.typeName)" } ?? "missing"
             return Self.errorResponse(id: id, raw: raw, .invalidRequest("invalid request: \"method\" must be a string (\(got))"))
         }
-        let params = o["params"]
-        if let params {
-            switch params {
+        var params = o["params"]
+        if let p = params {
+            switch p {
             case .object, .array: break
+            case .null: params = nil  // some LSP clients send `"params": null`; treat as absent
             default:
                 return Self.errorResponse(id: id, raw: raw, .invalidRequest(
-                    "invalid request: \"params\" must be an object or an array, got \(params.typeName)"))
+                    "invalid request: \"params\" must be an object or an array, got \(p.typeName)"))
             }
         }
 

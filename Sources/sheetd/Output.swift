@@ -23,7 +23,14 @@ final class ProtocolOutput {
     /// Dups fd 1 (close-on-exec) for the protocol and redirects fd 1 to stderr.
     static func claimStdout(framing: Framing) -> ProtocolOutput {
         let fd = fcntl(1, F_DUPFD_CLOEXEC, 3)
-        dup2(2, 1)
+        if dup2(2, 1) < 0 {
+            // No stderr: stray output goes nowhere rather than into the protocol stream.
+            let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+            if null >= 0 {
+                dup2(null, 1)
+                close(null)
+            }
+        }
         return ProtocolOutput(fd: fd < 0 ? 1 : fd, framing: framing)
     }
 

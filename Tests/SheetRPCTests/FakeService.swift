@@ -11,7 +11,7 @@ final class FakeService: RPCService {
     var deadline: Double?
     var advanced: [Double] = []
 
-    var methodNames: Set<String> { ["echo", "emit", "fail", "params", "slow", "$/custom"] }
+    var methodNames: Set<String> { ["echo", "emit", "emitThenFail", "fail", "params", "slow", "$/custom"] }
 
     func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
         calls.append(("initialize", false))
@@ -30,6 +30,9 @@ final class FakeService: RPCService {
             let n = Int(params?["count"]?.doubleValue ?? 1)
             for i in 0..<n { emit(RPCNotification(method: "test.note", params: ["i": .int(Int64(i))])) }
             return "done"
+        case "emitThenFail":
+            emit(RPCNotification(method: "test.note", params: ["i": 0]))
+            throw RPCError.invalidState("nope")
         case "fail":
             throw RPCError(code: Int(params?["code"]?.doubleValue ?? -32603),
                            message: params?["message"]?.stringValue ?? "boom")

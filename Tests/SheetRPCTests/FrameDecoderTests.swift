@@ -136,6 +136,30 @@ private func chunked(_ data: [UInt8], _ size: Int) -> [[UInt8]] {
         #expect(run(&d, [bytes(s)]) == [.err(.oversize(limit: 100, size: tricky.utf8.count)), .msg(b)])
     }
 
+    @Test func hugeSkippedMessagesKeepMemoryBounded() {
+        var d = FrameDecoder(mode: .lsp, maxMessageBytes: 1000)
+        let total = 8 * 1024 * 1024
+        d.feed(bytes("Content-Length: \(total)\r\n\r\n"))
+        #expect(d.next() == .error(.oversize(limit: 1000, size: total)))
+        let chunk = [UInt8](repeating: UInt8(ascii: "{"), count: 64 * 1024)
+        for _ in 0..<(total / chunk.count) {
+            d.feed(chunk)
+            #expect(d.next() == nil)
+            #expect(d.bufferedByteCount == 0)
+        }
+        #expect(run(&d, [bytes(lsp(a))]) == [.msg(a)])
+
+        var n = FrameDecoder(mode: .ndjson, maxMessageBytes: 1000)
+        var events: [FrameDecoder.Event] = []
+        for _ in 0..<128 {
+            n.feed(chunk)
+            while let e = n.next() { events.append(e) }
+            #expect(n.bufferedByteCount <= 1002)
+        }
+        #expect(events == [.error(.oversize(limit: 1000, size: nil))])
+        #expect(run(&n, [bytes("\n\(a)\n")]) == [.msg(a)])
+    }
+
     @Test func lspMalformedHeaderResyncsAtNextContentLength() {
         var d = FrameDecoder(mode: .lsp)
         let s = lsp(a) + "this is not a header\r\nmore junk\r\n\r\n{\"junk\":1}" + lsp(b)
@@ -183,6 +207,16 @@ private func chunked(_ data: [UInt8], _ size: Int) -> [[UInt8]] {
         #expect(ev.count == 2)
         #expect(ev.last == .msg(a))
         #expect(d.bufferedByteCount == 0)
+    }
+
+    @Test func lspFrameRightAfterAnOverlongJunkLineIsFound() {
+        let junk = String(repeating: "q", count: 9000)
+        for size in [1, 100, 5000, 100_000] {
+            var d = FrameDecoder(mode: .lsp)
+            let ev = run(&d, chunked(bytes(junk + lsp(a) + lsp(b)), size))
+            #expect(ev.count == 3, "chunk size \(size): \(ev)")
+            #expect(ev.dropFirst().elementsEqual([.msg(a), .msg(b)]), "chunk size \(size)")
+        }
     }
 
     @Test func lspTruncatedAtEOF() {

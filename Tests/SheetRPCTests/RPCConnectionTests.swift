@@ -75,7 +75,6 @@ private func code(_ v: JSONValue) -> Int64? {
             (#"{"jsonrpc":"2.0","id":1,"method":5}"#, 1),
             (#"{"jsonrpc":"2.0","id":1,"method":"echo","params":"x"}"#, 1),
             (#"{"jsonrpc":"2.0","id":1,"method":"echo","params":3}"#, 1),
-            (#"{"jsonrpc":"2.0","id":1,"method":"echo","params":null}"#, 1),
             (#"{"jsonrpc":"2.0","method":1,"params":"bar"}"#, .null),  // not a valid notification either
             ("42", .null),
             ("\"req\"", .null),
@@ -86,6 +85,13 @@ private func code(_ v: JSONValue) -> Int64? {
             #expect(code(out[0]) == -32600, "\(text)")
             #expect(out[0]["id"] == id, "\(text)")
         }
+    }
+
+    @Test func nullParamsAreTreatedAsAbsent() {
+        let (c, s) = ready()
+        #expect(send(c, #"{"jsonrpc":"2.0","id":1,"method":"echo","params":null}"#) == [#"{"jsonrpc":"2.0","id":1,"result":null}"#])
+        #expect(send(c, #"{"jsonrpc":"2.0","id":2,"method":"shutdown","params":null}"#) == [#"{"jsonrpc":"2.0","id":2,"result":null}"#])
+        #expect(s.calls.last! == ("echo", false))
     }
 
     @Test func methodNotFound() throws {
@@ -158,6 +164,18 @@ private func code(_ v: JSONValue) -> Int64? {
             #"{"jsonrpc":"2.0","method":"test.note","params":{"i":0}}"#,
             #"{"jsonrpc":"2.0","method":"test.note","params":{"i":0}}"#,
             #"[{"jsonrpc":"2.0","id":1,"result":"done"},{"jsonrpc":"2.0","id":2,"result":null}]"#,
+        ])
+    }
+
+    @Test func notificationsEmittedBeforeAnErrorAreKept() {
+        let (c, _) = ready()
+        #expect(send(c, #"{"jsonrpc":"2.0","id":1,"method":"emitThenFail"}"#) == [
+            #"{"jsonrpc":"2.0","method":"test.note","params":{"i":0}}"#,
+            #"{"jsonrpc":"2.0","id":1,"error":{"code":-32010,"message":"nope"}}"#,
+        ])
+        #expect(send(c, #"{"jsonrpc":"2.0","method":"emitThenFail"}"#) == [
+            #"{"jsonrpc":"2.0","method":"test.note","params":{"i":0}}"#,
+            #"{"jsonrpc":"2.0","method":"$/diagnostic","params":{"method":"emitThenFail","code":-32010,"message":"nope"}}"#,
         ])
     }
 
@@ -255,6 +273,21 @@ private func code(_ v: JSONValue) -> Int64? {
         let c2 = RPCConnection(service: FakeService())
         #expect(send(c2, #"{"jsonrpc":"2.0","method":"exit"}"#) == [])  // no diagnostic before init
         #expect(c2.exitCode == 1)
+    }
+
+    @Test func exitAsARequestIsAnsweredAndRecorded() {
+        let (c, _) = ready()
+        _ = send(c, #"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#)
+        #expect(send(c, #"{"jsonrpc":"2.0","id":2,"method":"exit"}"#) == [#"{"jsonrpc":"2.0","id":2,"result":null}"#])
+        #expect(c.exitCode == 0)
+    }
+
+    @Test func shutdownAsNotificationIsADiagnosticAndChangesNothing() throws {
+        let (c, _) = ready()
+        let out = try decoded(c, #"{"jsonrpc":"2.0","method":"shutdown"}"#)
+        #expect(out[0]["params"]?["method"] == "shutdown")
+        #expect(out[0]["params"]?["code"] == -32600)
+        #expect(!c.isShuttingDown)
     }
 
     @Test func exitInsideABatchStopsProcessing() {

@@ -18,6 +18,15 @@ import SheetRPC
         #expect(d.protocolViolations.isEmpty)
     }
 
+    @Test func autoDetectionSkipsLeadingWhitespace() throws {
+        let lsp = try Daemon(framing: .lsp)
+        lsp.sendRaw(Array("\r\n\n  ".utf8))
+        #expect(T.code(try lsp.request("session.list").response) == -32002)
+        let nd = try Daemon(framing: .ndjson)
+        nd.sendRaw(Array("\n \t\r\n".utf8))
+        #expect(T.code(try nd.request("session.list").response) == -32002)
+    }
+
     @Test func headersCaseInsensitiveExtraHeadersAndSplitWrites() throws {
         let d = try Daemon(framing: .lsp)
         let body = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#

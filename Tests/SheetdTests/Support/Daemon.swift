@@ -33,7 +33,11 @@ let spawnLock = Mutex(())
 ///   next read throw ("nothing but protocol bytes on stdout"). `rawOutput` keeps every byte.
 /// - Writing never deadlocks on full pipes: while stdin is full, stdout is drained into the
 ///   message queue.
+/// - `request` numbers its ids 1, 2, 3...; give hand-written messages string ids so they
+///   never collide.
 /// - `deinit` kills a daemon that is still running and reaps it.
+/// - Not thread-safe: use one `Daemon` from one test (tests may run in parallel, each with
+///   its own daemon).
 final class Daemon {
     /// The framing the harness speaks (and expects back).
     enum Framing: Sendable {
@@ -277,6 +281,12 @@ final class Daemon {
                 unclaimedResponses.append(m)
             }
         }
+    }
+
+    /// Sends `initialize` and returns its result (throws on an error response).
+    @discardableResult
+    func initialize(_ params: JSONValue = [:]) throws -> JSONValue {
+        try call("initialize", params)
     }
 
     /// Like `request`, but returns the `result` and throws when the response is an error.
