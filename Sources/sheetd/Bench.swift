@@ -64,7 +64,107 @@ func runBench(arguments: [String]) -> Int32 {
     } setup: { c in
         bench.presented(c, sessions: idle)
     }
-    return 0
+
+    guard let pipe = PipeBench() else {
+        FileHandleStderr.write("sheetd bench: could not start a child sheetd for the pipe figures\n")
+        return 1
+    }
+    pipe.roundTrips(n(20_000))
+    pipe.pipelined(n(200_000))
+    return pipe.finish()
+}
+
+/// Figures through a real child `sheetd` over pipes (the same binary, NDJSON framing).
+private final class PipeBench {
+    let pid: pid_t
+    let input: Int32
+    let output: Int32
+    var buffer: [UInt8] = []
+
+    init?() {
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        for fd in [toChild[0], toChild[1], fromChild[0], fromChild[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
+        var child: pid_t = 0
+        let path = "/proc/self/exe"
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("sheetd"), strdup("--framing"), strdup("ndjson"), nil]
+        defer { argv.forEach { free($0) } }
+        guard posix_spawn(&child, path, &actions, nil, argv, environ) == 0 else { return nil }
+        close(toChild[0])
+        close(fromChild[1])
+        pid = child
+        input = toChild[1]
+        output = fromChild[0]
+        send(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clock":"host"}}"# + "\n")
+        _ = readLines(1)
+    }
+
+    func send(_ s: String) {
+        var bytes = Array(s.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    /// Reads until `count` newline-terminated messages arrived.
+    func readLines(_ count: Int) -> Int {
+        var seen = 0
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while seen < count {
+            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+            if n <= 0 { break }
+            for i in 0..<n where chunk[i] == 10 { seen += 1 }
+        }
+        return seen
+    }
+
+    func roundTrips(_ count: Int) {
+        let request = #"{"jsonrpc":"2.0","id":1,"method":"session.list"}"# + "\n"
+        let start = monotonicNanoseconds()
+        for _ in 0..<count {
+            send(request)
+            _ = readLines(1)
+        }
+        report("round trip over pipes (request, wait for reply)", unit: "request", count: count, start: start)
+    }
+
+    func pipelined(_ count: Int) {
+        let batch = 500
+        let request = #"{"jsonrpc":"2.0","id":1,"method":"session.list"}"# + "\n"
+        let chunk = String(repeating: request, count: batch)
+        let start = monotonicNanoseconds()
+        var done = 0
+        while done < count {
+            send(chunk)
+            _ = readLines(batch)
+            done += batch
+        }
+        report("pipelined requests over pipes (batches of \(batch))", unit: "request", count: done, start: start)
+    }
+
+    func report(_ name: String, unit: String, count: Int, start: UInt64) {
+        let perUnit = Double(monotonicNanoseconds() - start) / Double(count)
+        let rate = Int64((1e9 / perUnit).rounded())
+        let micros = (perUnit / 10).rounded() / 100
+        print(name.padding(toLength: 58, withPad: " ", startingAt: 0)
+              + "\(micros) µs/\(unit)".padding(toLength: 20, withPad: " ", startingAt: 0) + "\(rate) \(unit)s/s")
+    }
+
+    func finish() -> Int32 {
+        close(input)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(output)
+        return 0
+    }
 }
 
 #if DEBUG
