@@ -7,6 +7,7 @@
 public struct Motion: Sendable, Equatable, Codable {
     /// One additive contribution.
     public struct Segment: Sendable, Equatable, Codable {
+        /// How the contribution moves from `from` to `to`.
         public enum Curve: Sendable, Equatable, Codable {
             case bezier(CubicBezier)
             /// A spring started with `velocity` (units per second) toward `to`.

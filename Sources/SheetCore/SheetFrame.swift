@@ -9,14 +9,17 @@ public enum SheetPhase: String, Sendable, Codable {
 /// Lengths are rounded to 0.001 pt and alphas/progress to 0.0001, so the numbers print the
 /// way a person reads them and identical inputs give identical frames.
 public struct SheetFrame: Sendable, Equatable, Codable {
+    /// The dimming layer over the presenting screen.
     public struct Dimming: Sendable, Equatable, Codable {
         public var alpha: Double
         public var passthrough: Bool
     }
+    /// The pull bar above the sheet.
     public struct Grabber: Sendable, Equatable, Codable {
         public var visible: Bool
         public var y: Double
     }
+    /// What the host's scroll view inside the sheet must do.
     public struct Scroll: Sendable, Equatable, Codable {
         /// Non-nil while the sheet owns a drag that began in the scroll view: the host holds
         /// its scroll offset here.
@@ -25,6 +28,7 @@ public struct SheetFrame: Sendable, Equatable, Codable {
         /// positive scrolls toward the end of the list).
         public var flingVelocityY: Double?
     }
+    /// One navigation entry on screen.
     public struct NavItem: Sendable, Equatable, Codable {
         public var id: String
         public var x: Double
@@ -32,6 +36,7 @@ public struct SheetFrame: Sendable, Equatable, Codable {
         public var height: Double
         public var alpha: Double
     }
+    /// The navigation entries on screen, bottom of the z-order first.
     public struct Nav: Sendable, Equatable, Codable {
         public var items: [NavItem]
         public var separatorX: Double?

@@ -50,6 +50,7 @@ public struct ReleaseInput: Sendable, Equatable, Codable {
 
 /// Where the released sheet goes, and optionally how it gets there.
 public struct ReleaseDecision: Sendable, Equatable, Codable {
+    /// The outcome of a release.
     public enum Target: Sendable, Equatable, Codable {
         /// Leave: dismiss the sheet, complete the pop, cancel the presentation.
         case dismiss

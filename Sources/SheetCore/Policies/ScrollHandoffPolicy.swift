@@ -18,6 +18,7 @@ public enum ScrollOwner: String, Sendable, Codable {
 /// Vertical coordinates follow the scroll view: `offsetY` grows as the list scrolls toward
 /// its end; `translationY` grows as the finger moves *down*.
 public struct ScrollHandoffInput: Sendable, Equatable, Codable {
+    /// `input.scroll`'s phase.
     public enum Phase: String, Sendable, Codable { case dragBegan, scrolled, dragEnded }
 
     public var phase: Phase
