@@ -102,10 +102,9 @@ struct Options: Equatable {
             case "serve" where !sawCommand:
                 sawCommand = true
             case "replay" where !sawCommand:
+                // FILE is the first argument after `replay` that is not an option.
                 sawCommand = true
-                i += 1
-                guard i < args.count else { throw UsageError(message: "replay needs a FILE") }
-                o.command = .replay(args[i])
+                o.command = .replay("")
             case "bench" where !sawCommand:
                 o.command = .bench(Array(args[(i + 1)...]))
                 return o
@@ -113,10 +112,15 @@ struct Options: Equatable {
                 if arg.hasPrefix("-") {
                     throw UsageError(message: "unknown option '\(arg)'")
                 }
-                throw UsageError(message: "unexpected argument '\(arg)'")
+                if case .replay("") = o.command {
+                    o.command = .replay(arg)
+                } else {
+                    throw UsageError(message: "unexpected argument '\(arg)'")
+                }
             }
             i += 1
         }
+        if case .replay("") = o.command { throw UsageError(message: "replay needs a FILE") }
         if let env = pluginPathEnv {
             o.pluginDirectories += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }

@@ -23,6 +23,9 @@ import Testing
 
     @Test func subcommands() throws {
         #expect(try Options.parse(["replay", "f.ndjson", "--framing", "ndjson"]).command == .replay("f.ndjson"))
+        let optionsFirst = try Options.parse(["replay", "--plugin-dir", "/p", "f.ndjson"])
+        #expect(optionsFirst.command == .replay("f.ndjson") && optionsFirst.pluginDirectories == ["/p"])
+        #expect(throws: Options.UsageError.self) { try Options.parse(["replay", "a.ndjson", "b.ndjson"]) }
         #expect(try Options.parse(["bench", "--iterations", "5"]).command == .bench(["--iterations", "5"]))
         #expect(try Options.parse(["--help"]).command == .help)
         #expect(try Options.parse(["-h"]).command == .help)
