@@ -21,19 +21,14 @@ Exit status 0 when everything holds, 1 otherwise (2 on a usage/setup problem).
 import copy
 import json
 import os
-import subprocess
 import sys
 
 try:
     import jsonschema
-except ImportError:  # PyPI is reachable; install on first use.
-    pip = [sys.executable, "-m", "pip", "install", "-q", "jsonschema"]
-    if subprocess.call(pip) != 0:  # PEP 668 "externally managed" interpreters
-        subprocess.check_call(pip + ["--user", "--break-system-packages"])
-        import site, importlib
-        importlib.invalidate_caches()
-        sys.path.append(site.getusersitepackages())
-    import jsonschema
+except ImportError:
+    print("validate-openrpc: the Python package `jsonschema` is missing; install it with "
+          "`python3 -m pip install jsonschema` (CI does) and run again", file=sys.stderr)
+    sys.exit(2)
 
 from jsonschema import Draft7Validator
 

@@ -1,0 +1,312 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Foundation
+import SheetRPC
+import Testing
+
+// End-to-end pins for the bundled example streams in protocol/examples: every file is replayed
+// through the built `sheetd` (`sheetd [--plugin-dir <build dir>] replay FILE`) and its output
+// is checked against the table below (the same outcome protocol/examples/README.md states).
+// The host clock makes the output a pure function of the file, so nothing here waits for time.
+
+/// A value a frame must show at a path such as `sheet.y`, `nav.items.1.x`, `scroll.pinOffsetY`.
+struct FrameCheck: Sendable {
+    enum When: Sendable {
+        /// The (last) frame whose `t` is this.
+        case at(Int)
+        /// Every frame with `from <= t <= to` (there must be at least one).
+        case during(Int, Int)
+    }
+    var when: When
+    var path: String
+    var value: JSONValue
+
+    static func at(_ t: Int, _ path: String, _ value: JSONValue) -> FrameCheck {
+        .init(when: .at(t), path: path, value: value)
+    }
+    static func during(_ from: Int, _ to: Int, _ path: String, _ value: JSONValue) -> FrameCheck {
+        .init(when: .during(from, to), path: path, value: value)
+    }
+}
+
+/// What replaying one example file must produce.
+struct ExampleExpectation: Sendable, CustomTestStringConvertible {
+    var file: String
+    /// Needs the bundled plugins (`--plugin-dir <build dir>`).
+    var plugins = false
+    /// `sheet.event` types in order; `detentChanged` and navigation events carry their detail
+    /// as `type:detail`.
+    var events: [String]
+    var finalState: String
+    var finalY: Double
+    /// `$/diagnostic` notifications as `method:code`.
+    var diagnostics: [String] = []
+    /// Error responses expected (their codes, in order).
+    var errorCodes: [Int64] = []
+    /// No frame after this `t` (the scenario's later inputs must not move the sheet).
+    var noFramesAfter: Int? = nil
+    var checks: [FrameCheck] = []
+
+    var testDescription: String { file }
+}
+
+@Suite struct ExampleReplayTests {
+    static let table: [ExampleExpectation] = [
+        .init(file: "01-present-dismiss.ndjson",
+              events: ["presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(150, "sheet.y", 677), .at(150, "progress", 0.5), .at(150, "dimming.alpha", 0.3),
+                       .at(150, "state", "presenting"),
+                       .at(304, "state", "presented"), .at(304, "sheet.y", 510), .at(304, "dimming.alpha", 0.6),
+                       .at(512, "state", "dismissing"), .at(800, "dimming.passthrough", true)]),
+        .init(file: "02-tap-dimming-dismiss.ndjson",
+              events: ["presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.during(100, 288, "state", "presenting"), .at(304, "sheet.y", 510),
+                       .at(400, "state", "dismissing"), .at(400, "sheet.y", 510), .at(704, "state", "dismissed")]),
+        .init(file: "03-pan-dismiss-cancelled.ndjson",
+              events: ["presented", "dismissCancelled"], finalState: "presented", finalY: 510,
+              checks: [.at(560, "state", "dragging"), .at(560, "sheet.y", 670), .at(560, "progress", 0.521),
+                       .at(576, "state", "settling"), .at(1152, "state", "settling"),
+                       .at(1168, "state", "presented"), .at(1168, "progress", 1)]),
+        .init(file: "04-pan-dismiss-completed.ndjson",
+              events: ["presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(560, "sheet.y", 680), .at(560, "progress", 0.491), .at(576, "state", "dismissing"),
+                       .at(736, "state", "dismissed")]),
+        .init(file: "05-fling-dismiss.ndjson",
+              events: ["presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(448, "sheet.y", 550), .at(448, "state", "dragging"), .at(464, "state", "dismissing"),
+                       .at(736, "state", "dismissed")]),
+        .init(file: "06-interrupt-presentation.ndjson",
+              events: ["presentCancelled"], finalState: "dismissed", finalY: 844,
+              checks: [.at(128, "state", "presenting"), .at(128, "sheet.y", 718.658),
+                       .at(144, "state", "dragging"), .at(144, "sheet.y", 714.96),
+                       .at(224, "state", "dismissing"), .at(256, "state", "dismissed")]),
+        .init(file: "07-present-bottom-edge-pan.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 510,
+              checks: [.at(112, "state", "dragging"), .at(112, "sheet.y", 844),
+                       .at(272, "sheet.y", 594), .at(272, "progress", 0.7485),
+                       .at(288, "state", "presenting"), .at(800, "state", "presenting"),
+                       .at(816, "state", "presented")]),
+        .init(file: "08-detents.ndjson",
+              events: ["presented", "detentChanged:medium", "detentChanged:large", "detentChanged:medium"],
+              finalState: "presented", finalY: 422,
+              diagnostics: ["session.create:0"],
+              checks: [.at(304, "sheet.y", 510), .at(304, "detent", "fit"),
+                       .at(400, "state", "presented"), .at(400, "sheet.y", 422), .at(400, "detent", "medium"),
+                       .at(528, "state", "settling"), .at(528, "sheet.height", 787),
+                       .at(1136, "state", "presented"), .at(1136, "sheet.y", 57), .at(1136, "detent", "large"),
+                       .at(1328, "state", "dragging"), .at(1328, "sheet.y", 357),
+                       .at(1344, "state", "settling"), .at(1344, "detent", "medium"),
+                       .at(1872, "sheet.height", 422)]),
+        .init(file: "09-largest-undimmed-detent.ndjson",
+              events: ["presented", "detentChanged:large", "detentChanged:medium"],
+              finalState: "presented", finalY: 422,
+              checks: [.during(0, 304, "dimming.alpha", 0), .during(0, 304, "dimming.passthrough", true),
+                       .at(304, "sheet.y", 422),
+                       .at(416, "state", "settling"), .at(416, "dimming.passthrough", false),
+                       .at(1040, "sheet.y", 57), .at(1040, "dimming.alpha", 0.6), .at(1040, "state", "presented"),
+                       .at(1744, "dimming.alpha", 0), .at(1744, "dimming.passthrough", true)]),
+        .init(file: "10-keyboard.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 510,
+              checks: [.during(304, 1056, "state", "presented"),
+                       .at(400, "sheet.height", 670), .at(400, "sheet.y", 510),
+                       .at(656, "sheet.y", 174), .at(656, "sheet.height", 670), .at(656, "dimming.alpha", 0.6),
+                       .at(1056, "sheet.height", 334)]),
+        .init(file: "11-content-height-change.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 610,
+              checks: [.at(144, "sheet.height", 334), .at(160, "sheet.height", 484), .at(160, "sheet.y", 657.397),
+                       .at(400, "state", "presented"), .at(400, "sheet.y", 360),
+                       .during(512, 752, "state", "presented"), .at(752, "sheet.y", 610), .at(752, "sheet.height", 234)]),
+        .init(file: "12-set-container-rotation.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 510,
+              checks: [.at(400, "sheet.width", 844), .at(400, "sheet.y", 56),
+                       .at(656, "sheet.y", 69), .at(656, "sheet.height", 321), .at(656, "sheet.width", 844),
+                       .at(816, "sheet.width", 390), .at(1056, "sheet.height", 334),
+                       .during(304, 1056, "state", "presented")]),
+        .init(file: "13-pan-samples-no-velocity.ndjson",
+              events: ["presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(848, "state", "dismissed")]),
+        .init(file: "14-scroll-mid-list.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 47, noFramesAfter: 304,
+              checks: [.at(304, "sheet.height", 797), .during(0, 304, "scroll.pinOffsetY", .null)]),
+        .init(file: "15-scroll-pull-dismiss.ndjson",
+              events: ["presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(304, "sheet.y", 47),
+                       .during(416, 608, "scroll.pinOffsetY", 0), .during(416, 608, "state", "dragging"),
+                       .at(416, "sheet.y", 67), .at(608, "sheet.y", 307),
+                       .at(624, "state", "dismissing"), .at(624, "scroll.pinOffsetY", .null)]),
+        .init(file: "16-scroll-pull-cancel.ndjson",
+              events: ["presented", "dismissCancelled"], finalState: "presented", finalY: 47,
+              checks: [.during(416, 528, "scroll.pinOffsetY", 0), .at(528, "sheet.y", 87),
+                       .at(544, "state", "settling"), .at(544, "scroll.pinOffsetY", .null),
+                       .at(1056, "state", "presented")]),
+        .init(file: "17-scroll-momentum.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 47, noFramesAfter: 304,
+              checks: [.during(0, 304, "scroll.pinOffsetY", .null)]),
+        .init(file: "18-scroll-expand-at-edge.ndjson",
+              events: ["presented", "detentChanged:large"], finalState: "presented", finalY: 57,
+              checks: [.at(304, "sheet.y", 422), .during(416, 592, "scroll.pinOffsetY", 0),
+                       .at(592, "sheet.y", 122), .at(592, "state", "dragging"),
+                       .at(608, "state", "settling"), .at(608, "scroll.flingVelocityY", 1400),
+                       .at(624, "scroll.flingVelocityY", .null), .at(1040, "detent", "large")]),
+        .init(file: "19-nav-push-pop.ndjson",
+              events: ["presented", "navigationDidShow:details", "popped:details", "navigationDidShow:root"],
+              finalState: "presented", finalY: 514,
+              checks: [.at(304, "sheet.y", 514), .at(304, "sheet.height", 330),
+                       .at(400, "nav.items.0.x", 0), .at(400, "nav.items.1.x", 390), .at(400, "sheet.height", 510),
+                       .at(720, "nav.items.0.x", -116.985), .at(720, "nav.items.1.x", 0.051),
+                       .at(752, "sheet.y", 334), .at(752, "nav.items.0.id", "details"),
+                       .during(400, 1152, "state", "presented"), .at(1152, "nav.items.0.id", "root")]),
+        .init(file: "20-nav-interactive-pop.ndjson",
+              events: ["presented", "navigationDidShow:details", "popped:details", "navigationDidShow:root"],
+              finalState: "presented", finalY: 514,
+              checks: [.at(512, "state", "dragging"), .at(512, "nav.items.0.x", -117), .at(512, "nav.items.1.x", 0),
+                       .at(544, "nav.items.0.x", -102), .at(544, "nav.items.1.x", 50), .at(544, "sheet.y", 357.077),
+                       .at(672, "nav.items.1.x", 250), .at(688, "state", "presented"),
+                       .at(816, "nav.items.0.id", "root")]),
+        .init(file: "21-payment-sheet.ndjson",
+              events: ["presented", "navigationDidShow:cards", "popped:cards", "navigationDidShow:payment", "dismissed"],
+              finalState: "dismissed", finalY: 844,
+              checks: [.at(304, "sheet.y", 500), .at(304, "sheet.cornerRadius", 16),
+                       .at(752, "sheet.y", 294), .at(1056, "sheet.y", 47), .at(1056, "sheet.height", 797),
+                       .at(1200, "sheet.y", 47), .at(1552, "sheet.y", 514), .at(1552, "sheet.height", 330),
+                       .at(1616, "state", "dismissing")]),
+        .init(file: "22-plugin-material-dismissal.ndjson", plugins: true,
+              events: ["presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(528, "sheet.y", 680), .at(544, "state", "dismissing"), .at(688, "state", "dismissed")]),
+        .init(file: "23-plugin-expanded-only.ndjson", plugins: true,
+              events: ["presented", "detentChanged:large"], finalState: "presented", finalY: 57, noFramesAfter: 1176,
+              checks: [.at(304, "sheet.y", 422), .during(416, 560, "scroll.pinOffsetY", 0),
+                       .during(416, 560, "state", "dragging"), .at(560, "sheet.y", 182),
+                       .at(576, "state", "settling"), .at(576, "scroll.flingVelocityY", 900),
+                       .during(1160, 1176, "scroll.pinOffsetY", .null)]),
+        .init(file: "24-plugin-crossfade-navigation.ndjson", plugins: true,
+              events: ["presented", "navigationDidShow:details", "popped:details", "navigationDidShow:root"],
+              finalState: "presented", finalY: 514,
+              checks: [.at(400, "nav.items.0.alpha", 1), .at(400, "nav.items.1.alpha", 0),
+                       .at(560, "nav.items.0.x", 0), .at(560, "nav.items.1.x", 0),
+                       .at(560, "nav.items.0.alpha", 0.4427), .at(560, "nav.items.1.alpha", 0.5573),
+                       .at(800, "sheet.y", 334), .at(1104, "sheet.y", 514)]),
+    ]
+
+    /// The repository root: this file is Tests/SheetdTests/ExampleReplayTests.swift.
+    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let examplesDir = repoRoot.appendingPathComponent("protocol/examples")
+
+    /// `sheetd [--plugin-dir <dir of the built sheetd>] replay FILE`.
+    static func replay(_ e: ExampleExpectation) throws -> (status: Int32, stdout: String, stderr: String) {
+        let path = examplesDir.appendingPathComponent(e.file).path
+        var args: [String] = []
+        if e.plugins {
+            let buildDir = URL(fileURLWithPath: try Daemon.binaryPath()).deletingLastPathComponent().path
+            args += ["--plugin-dir", buildDir]
+        }
+        return try Daemon.run(args + ["replay", path])
+    }
+
+    @Test func tableCoversEveryExample() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.examplesDir.path)
+            .filter { $0.hasSuffix(".ndjson") }.sorted()
+        #expect(files == Self.table.map(\.file).sorted())
+    }
+
+    @Test(arguments: table) func replay(_ e: ExampleExpectation) throws {
+        let first = try Self.replay(e)
+        #expect(first.status == 0, "exit status; stderr: \(first.stderr)")
+
+        var frames: [JSONObject] = []
+        var events: [String] = []
+        var diagnostics: [String] = []
+        var errorCodes: [Int64] = []
+        var tickResults: [JSONValue] = []
+        var lastResponse: JSONValue?
+        for line in first.stdout.split(separator: "\n") {
+            let m = try JSONCodec.decode(String(line))
+            let params = m["params"]
+            switch m["method"]?.stringValue {
+            case "sheet.frame":
+                frames.append(try #require(params?.objectValue))
+            case "sheet.event":
+                let type = params?["type"]?.stringValue ?? "?"
+                if let detail = (params?["detent"] ?? params?["id"])?.stringValue {
+                    events.append("\(type):\(detail)")
+                } else {
+                    events.append(type)
+                }
+            case "$/diagnostic":
+                diagnostics.append("\(params?["method"]?.stringValue ?? "?"):\(params?["code"].map(Self.text) ?? "?")")
+            case nil:
+                lastResponse = m
+                if case .int(let code)? = m["error"]?["code"] { errorCodes.append(code) }
+                if let r = m["result"], r["frames"] != nil { tickResults.append(r) }
+            default:
+                Issue.record("unexpected notification \(line)")
+            }
+        }
+
+        #expect(events == e.events)
+        #expect(diagnostics == e.diagnostics)
+        #expect(errorCodes == e.errorCodes)
+        // The last response answers `shutdown`.
+        #expect(lastResponse?["result"] == .null)
+        // At rest: the stream's last tick changed no frame.
+        #expect(tickResults.last?["frames"] == .int(0), "the example does not end at rest")
+
+        let last = try #require(frames.last)
+        #expect(last["state"] == .string(e.finalState))
+        #expect(Self.value(last, "sheet.y")?.doubleValue == e.finalY)
+
+        if let after = e.noFramesAfter {
+            let late = frames.filter { ($0["t"]?.doubleValue ?? 0) > Double(after) }
+            #expect(late.isEmpty, "frames after t=\(after): \(late.compactMap { $0["t"].map(Self.text) })")
+        }
+
+        for c in e.checks {
+            let selected: [JSONObject]
+            switch c.when {
+            case .at(let t):
+                selected = frames.filter { $0["t"]?.doubleValue == Double(t) }.suffix(1)
+            case .during(let from, let to):
+                selected = frames.filter {
+                    guard let t = $0["t"]?.doubleValue else { return false }
+                    return t >= Double(from) && t <= Double(to)
+                }
+            }
+            #expect(!selected.isEmpty, "no frame for \(c.when) (\(c.path))")
+            for f in selected {
+                let got = Self.value(f, c.path)
+                #expect(got.map { Self.same($0, c.value) } == true,
+                        "t=\(f["t"].map(Self.text) ?? "?") \(c.path): got \(got.map(Self.text) ?? "nothing"), want \(Self.text(c.value))")
+            }
+        }
+
+        // Determinism: the same file replays to the same bytes.
+        let second = try Self.replay(e)
+        #expect(second.status == 0)
+        #expect(second.stdout == first.stdout, "replaying twice gave different output")
+    }
+
+    // MARK: Helpers
+
+    /// The value at a dotted path (`nav.items.1.x`); numeric components index arrays.
+    static func value(_ o: JSONObject, _ path: String) -> JSONValue? {
+        var cur: JSONValue? = .object(o)
+        for part in path.split(separator: ".") {
+            if let i = Int(part), let a = cur?.arrayValue {
+                cur = i < a.count ? a[i] : nil
+            } else {
+                cur = cur?[String(part)]
+            }
+        }
+        return cur
+    }
+
+    /// Equal, with integers and doubles compared as numbers.
+    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        if let x = a.doubleValue, let y = b.doubleValue { return x == y }
+        return a == b
+    }
+
+    static func text(_ v: JSONValue) -> String { JSONCodec.encodeToString(v) }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SheetRPC
+import SheetServer
+import Testing
+
+// The spec documents against the implementation: protocol/openrpc.json lists exactly the
+// methods SheetService dispatches (plus the lifecycle and server->host messages), covers every
+// wire name of the contract (../shared/PROTOCOL.md), and passes protocol/validate-openrpc.py.
+@Suite struct SpecTests {
+    /// The repository root: this file is Tests/SheetdTests/SpecTests.swift.
+    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    /// Sent by the server to the host; no handler in SheetService.
+    static let serverToHost: Set<String> = ["sheet.frame", "sheet.event", "$/diagnostic"]
+    /// Handled by the connection (RPCConnection), not by SheetService.
+    static let lifecycle: Set<String> = ["initialize", "shutdown", "exit"]
+
+    static func openRPCMethodNames() throws -> [String] {
+        let url = repoRoot.appendingPathComponent("protocol/openrpc.json")
+        let doc = try JSONCodec.decode(Array(try Data(contentsOf: url)))
+        let methods = try #require(doc["methods"]?.arrayValue, "openrpc.json has no methods array")
+        return try methods.map { m in
+            try #require(m["name"]?.stringValue, "a method without a name: \(JSONCodec.encodeToString(m))")
+        }
+    }
+
+    @Test func openRPCMethodsMatchTheService() throws {
+        let names = try Self.openRPCMethodNames()
+        #expect(names.count == Set(names).count, "duplicate method names in openrpc.json")
+        let documented = Set(names).subtracting(Self.serverToHost).subtracting(Self.lifecycle)
+        let implemented = SheetService(configuration: .init()).methodNames
+        #expect(documented.subtracting(implemented).sorted() == [], "documented but not implemented")
+        #expect(implemented.subtracting(documented).sorted() == [], "implemented but not documented")
+        #expect(Set(names).isSuperset(of: Self.serverToHost.union(Self.lifecycle)))
+    }
+
+    @Test func contractMethodsAreDocumented() throws {
+        let url = Self.repoRoot.deletingLastPathComponent().appendingPathComponent("shared/PROTOCOL.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        // Wire names appear in the contract as code spans: `sheet.present {...}`, `exit`.
+        let regex = try NSRegularExpression(
+            pattern: #"`(\$/[a-zA-Z]+|(?:session|sheet|nav|input|plugins|clock)\.[a-zA-Z]+|initialize|shutdown|exit)[ `]"#)
+        let ns = text as NSString
+        let contract = Set(regex.matches(in: text, range: NSRange(location: 0, length: ns.length))
+            .map { ns.substring(with: $0.range(at: 1)) })
+        #expect(contract.count >= 27, "found only \(contract.sorted()) in PROTOCOL.md")
+        let documented = Set(try Self.openRPCMethodNames())
+        #expect(contract.subtracting(documented).sorted() == [], "in PROTOCOL.md but not in openrpc.json")
+    }
+
+    /// protocol/validate-openrpc.py: the OpenRPC meta-schema (../shared/openrpc/meta-schema.json),
+    /// schema sanity, and every example line against its method's params. Needs python3 with
+    /// the `jsonschema` package (CI installs it).
+    @Test func validatorPasses() throws {
+        let env = "/usr/bin/env"
+        let probe = try Subprocess.run(env, ["python3", "-c", "import jsonschema"])
+        guard probe.status == 0 else {
+            Issue.record("""
+                protocol/validate-openrpc.py needs python3 with the jsonschema package \
+                (python3 -m pip install jsonschema); probe failed with status \(probe.status): \(probe.stderr)
+                """)
+            return
+        }
+        let script = Self.repoRoot.appendingPathComponent("protocol/validate-openrpc.py").path
+        let r = try Subprocess.run(env, ["python3", script])
+        #expect(r.status == 0, "validate-openrpc.py failed:\n\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.hasPrefix("OK "), "\(r.stdout)")
+    }
+}
