@@ -13,6 +13,9 @@ public struct NavigationStack: Sendable, Equatable, Codable {
         self.entries = entries
     }
 
+    /// The deepest stack a session may hold.
+    public static let maxEntries = 256
+
     static func validate(_ entries: [NavEntry], path: String) throws(SheetError) {
         var ids = Set<String>()
         for (i, e) in entries.enumerated() where !ids.insert(e.id).inserted {
@@ -93,6 +96,9 @@ extension Sheet {
         begin(t)
         try requireNoFinger("push")
         finishNavigationTransition()
+        guard state.nav.entries.count < NavigationStack.maxEntries else {
+            throw SheetError(.limitExceeded, "the navigation stack already holds \(NavigationStack.maxEntries) entries")
+        }
         guard !state.nav.entries.contains(where: { $0.id == entry.id }) else {
             throw SheetError(.invalidParams, "params.entry.id: \"\(entry.id)\" is already in the stack")
         }

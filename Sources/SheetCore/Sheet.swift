@@ -179,18 +179,27 @@ public struct Sheet: Sendable {
         emit(.detentChanged(id))
     }
 
-    /// `sheet.setContentHeight` for the single content (or a navigation entry).
+    /// `sheet.setContentHeight` for the single content (or a navigation entry). A change that
+    /// moves no detent by 0.5 pt or more is not an update and is dropped.
     public mutating func setContentHeight(_ height: Double, entry: String? = nil, at t: Double) throws(SheetError) {
         begin(t)
+        let before = state
         if let entry {
             guard let i = state.nav.entries.firstIndex(where: { $0.id == entry }) else {
                 throw SheetError(.invalidParams, "params.entry: no navigation entry with id \"\(entry)\"")
             }
             state.nav.entries[i].preferredHeight = height
+            // Entries below the top do not move the sheet; they are kept for when they show.
+            guard i == state.nav.entries.count - 1 else { return }
         } else if state.nav.entries.isEmpty {
             state.setup.contentHeight = height
         } else {
             state.nav.entries[state.nav.entries.count - 1].preferredHeight = height
+        }
+        let moved = zip(before.detents, state.detents).contains { abs($0.height - $1.height) >= 0.5 }
+        guard moved else {
+            state = before
+            return
         }
         retarget(state.setup.options.contentTiming)
     }

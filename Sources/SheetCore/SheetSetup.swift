@@ -40,11 +40,11 @@ public struct NavEntry: Sendable, Equatable, Hashable, Codable {
     }
 }
 
-/// Why the engine refused a command. The server maps `invalidParams` to `-32602` and
-/// `invalidState` to `-32010`.
+/// Why the engine refused a command. The server maps `invalidParams` to `-32602`,
+/// `invalidState` to `-32010` and `limitExceeded` to `-32012`.
 public struct SheetError: Error, Sendable, Equatable {
     /// Which JSON-RPC error the refusal becomes.
-    public enum Kind: Sendable, Equatable { case invalidParams, invalidState }
+    public enum Kind: Sendable, Equatable { case invalidParams, invalidState, limitExceeded }
     public var kind: Kind
     public var message: String
 

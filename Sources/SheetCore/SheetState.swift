@@ -92,8 +92,14 @@ public struct SheetState: Sendable, Equatable, Codable {
             guard lifecycle == .shown else { return .presenting }
             return settling ? .settling : .presented
         }
-        if nav.isAnimating(at: now) { return lifecycle == .shown ? .presented : .presenting }
         return goal == .hidden ? .dismissed : .presented
+    }
+
+    /// Presented and not under a dismissal gesture or a release settle: only layout changes
+    /// (content, keyboard, container, navigation, an edge pop) move the sheet, so `progress`
+    /// is 1 and the dimming is full.
+    var isFullyPresented: Bool {
+        lifecycle == .shown && goal == .detent && !settling && (drag == nil || drag?.source == .leftEdge)
     }
 
     var isActive: Bool { drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now) }
@@ -103,28 +109,38 @@ public struct SheetState: Sendable, Equatable, Codable {
     func frame() -> SheetFrame {
         let detents = self.detents
         let e = currentExtent
-        let H = container.height
         let rest = extent(of: selected, in: detents)
-        let height = max(e, rest)
-        let y = H - e
+        let y = container.height - e
         let phase = self.phase
-        let (alpha, passthrough) = dimming(extent: e, detents: detents, phase: phase)
+        let progress = self.progress(extent: e, detents: detents, rest: rest)
+        let (alpha, passthrough) = dimming(extent: e, progress: progress, detents: detents, phase: phase)
         let scale = options.displayScale > 0 ? options.displayScale : 1
         return SheetFrame(
             state: phase,
             sheet: Rect(x: 0, y: Quantize.points(y), width: Quantize.points(container.width),
-                        height: Quantize.points(height)),
+                        height: Quantize.points(max(e, rest))),
             cornerRadius: options.cornerRadius,
             dimming: .init(alpha: Quantize.unit(alpha), passthrough: passthrough),
             grabber: .init(visible: options.grabber, y: Quantize.points(y - options.pullBarHeight + 1 / scale)),
             detent: selected,
-            progress: Quantize.unit(rest > 0 ? min(max(e / rest, 0), 1) : 0),
+            progress: Quantize.unit(progress),
             scroll: scroll.frame(ownedBySheet: drag?.source == .scroll),
             nav: navFrame(width: container.width))
     }
 
-    /// Dimming alpha and whether touches pass through to the background.
-    func dimming(extent e: Double, detents: [ResolvedDetent], phase: SheetPhase) -> (Double, Bool) {
+    /// Presentation progress: while presenting, the shown fraction of the selected detent;
+    /// once presented, the shown fraction of the smallest detent (below it a dismissal is
+    /// under way). 1 whenever only layout changes move a presented sheet.
+    func progress(extent e: Double, detents: [ResolvedDetent], rest: Double) -> Double {
+        if isFullyPresented { return 1 }
+        let reference = lifecycle == .shown ? detents[0].height : rest
+        return reference > 0 ? min(max(e / reference, 0), 1) : 0
+    }
+
+    /// Dimming alpha and whether touches pass through to the background. The alpha follows
+    /// the progress; with `largestUndimmedDetent` it is 0 at or below that detent and fades in
+    /// up to the next larger one.
+    func dimming(extent e: Double, progress: Double, detents: [ResolvedDetent], phase: SheetPhase) -> (Double, Bool) {
         let dimAlpha = options.dimAlpha
         if phase == .dismissed { return (0, true) }
         if let u = options.largestUndimmedDetent, let i = detents.firstIndex(where: { $0.id == u }) {
@@ -134,8 +150,6 @@ public struct SheetState: Sendable, Equatable, Codable {
             let f = (e - hU) / (detents[i + 1].height - hU)
             return (dimAlpha * min(max(f, 0), 1), passthrough)
         }
-        let smallest = detents[0].height
-        let f = smallest > 0 ? e / smallest : 1
-        return (dimAlpha * min(max(f, 0), 1), false)
+        return (dimAlpha * progress, false)
     }
 }

@@ -40,11 +40,15 @@ extension SheetService {
             }
         },
         "sheet.setContainer": { s, p throws(RPCError) in
-            let c = Container(width: try p["width"].number(in: Wire.positiveLength),
-                              height: try p["height"].number(in: Wire.positiveLength),
-                              safeArea: try Wire.safeArea(p["safeArea"]))
-            try Wire.checkSafeArea(c, p)
+            let width = try p["width"].number(in: Wire.positiveLength)
+            let height = try p["height"].number(in: Wire.positiveLength)
+            let safeArea = p["safeArea"].exists ? try Wire.safeArea(p["safeArea"]) : nil
             return try s.command(p, ["width", "height", "safeArea"]) { sheet, t throws(SheetError) in
+                // Without `safeArea` the session keeps the one it has.
+                let c = Container(width: width, height: height, safeArea: safeArea ?? sheet.state.setup.container.safeArea)
+                guard c.safeArea.top + c.safeArea.bottom < c.height else {
+                    throw SheetError(.invalidParams, "params.safeArea: expected top + bottom < container height \(height)")
+                }
                 sheet.setContainer(c, at: t)
             }
         },
@@ -99,7 +103,8 @@ extension SheetService {
         }
         try p.requireObject()
         try p.rejectUnknownKeys(["t"])
-        let t = try p["t"].number(in: Wire.time)
+        let t = max(try p["t"].number(in: Wire.time), hostNow)
+        hostNow = t
         let count = tick(at: t)
         return ["t": .number(t), "frames": .int(Int64(count))]
     }
@@ -116,8 +121,7 @@ extension SheetService {
         do {
             sheet = try Sheet(setup: setup, policies: policies, policyNames: names)
         } catch {
-            throw RPCError(code: error.kind == .invalidParams ? RPCError.invalidParamsCode : RPCError.invalidStateCode,
-                           message: error.message)
+            throw RPCError(error)
         }
         return add(sheet)
     }

@@ -56,6 +56,10 @@ public final class SheetService: RPCService {
     /// Sessions whose frame may differ from the last one sent.
     var touched: Set<String> = []
     var realtimeOrigin: Double = 0
+    /// The host clock's time: the latest `t` seen on any tick or input. Time never goes
+    /// backwards, for every session alike (an idle session is not ticked, so its own time
+    /// may lag; an input is applied at least at this time).
+    var hostNow = -Double.infinity
     var lastRealtimeTick: Double?
     /// Notifications produced by the call being handled, flushed before its response.
     var outbox: [RPCNotification] = []
@@ -169,7 +173,9 @@ public final class SheetService: RPCService {
             _ = try p["t"].optionalNumber(in: Wire.time)
             return configuration.now() - realtimeOrigin
         }
-        return try p["t"].number(in: Wire.time)
+        let t = max(try p["t"].number(in: Wire.time), hostNow)
+        hostNow = t
+        return t
     }
 
     /// Run `body` on the named session, then publish its output and mark it for the next frame.
@@ -181,8 +187,7 @@ public final class SheetService: RPCService {
         } catch {
             drain(&s, id: id)
             sessions[id] = s
-            throw RPCError(code: error.kind == .invalidParams ? RPCError.invalidParamsCode : RPCError.invalidStateCode,
-                           message: error.message)
+            throw RPCError(error)
         }
         drain(&s, id: id)
         let state = s.sheet.phase
@@ -198,5 +203,16 @@ public final class SheetService: RPCService {
         return ["dismissal": names(BuiltinPolicies.dismissalNames, .dismissal),
                 "scrollHandoff": names(BuiltinPolicies.scrollHandoffNames, .scrollHandoff),
                 "navigation": names(BuiltinPolicies.navigationNames, .navigation)]
+    }
+}
+
+extension RPCError {
+    /// The JSON-RPC error for an engine refusal.
+    init(_ error: SheetError) {
+        switch error.kind {
+        case .invalidParams: self = .invalidParams(error.message)
+        case .invalidState: self = .invalidState(error.message)
+        case .limitExceeded: self = .limitExceeded(error.message)
+        }
     }
 }

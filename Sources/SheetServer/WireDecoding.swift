@@ -14,7 +14,7 @@ enum Wire {
     /// Velocities (pt/s).
     static let velocity: ClosedRange<Double> = -1e6...1e6
     static let maxDetents = 16
-    static let maxEntries = 256
+    static let maxEntries = NavigationStack.maxEntries
 
     static func container(_ p: Params) throws(RPCError) -> Container {
         try p.requireObject()
@@ -135,9 +135,17 @@ enum Wire {
                         hidesBackButton: try p["hidesBackButton"].optionalBool() ?? false)
     }
 
+    /// A list within a limit: too many elements is `-32012`.
+    static func limited(_ p: Params, max: Int, what: String) throws(RPCError) -> [Params] {
+        if let a = p.value.arrayValue, a.count > max {
+            throw RPCError.limitExceeded("\(p.path): at most \(max) \(what), got \(a.count)")
+        }
+        return try p.array(maxCount: max)
+    }
+
     static func entries(_ p: Params) throws(RPCError) -> [NavEntry] {
         var out: [NavEntry] = []
-        for e in try p.array(maxCount: maxEntries) { out.append(try entry(e)) }
+        for e in try limited(p, max: maxEntries, what: "navigation entries") { out.append(try entry(e)) }
         return out
     }
 
@@ -165,7 +173,7 @@ enum Wire {
         }
         var detents: [DetentSpec] = [.fit]
         if p["detents"].exists {
-            let list = try p["detents"].array(maxCount: maxDetents)
+            let list = try limited(p["detents"], max: maxDetents, what: "detents")
             guard !list.isEmpty else { throw p["detents"].fail("expected at least one detent") }
             detents = []
             for d in list { detents.append(try detent(d)) }

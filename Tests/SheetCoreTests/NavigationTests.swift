@@ -154,3 +154,11 @@ private func navSheet(_ entries: [NavEntry] = [root], animator: any NavigationAn
         #expect(s.frame().nav.items.map(\.id) == ["details"])
     }
 }
+
+@Suite struct NavigationLimitTests {
+    @Test func theStackHasALimit() throws {
+        let entries = (0..<NavigationStack.maxEntries).map { NavEntry(id: "e\($0)", preferredHeight: 10) }
+        var s = try Sheet(setup: SheetSetup(container: phone, navigation: entries))
+        #expect(throws: SheetError.self) { try s.push(NavEntry(id: "one-more", preferredHeight: 10), at: 0) }
+    }
+}

@@ -126,3 +126,34 @@ private func sample(_ phase: ScrollHandoffInput.Phase, offset: Double, translati
         #expect(s.frame().sheet.y < 510 && s.frame().sheet.y > 460)
     }
 }
+
+/// A policy that takes every downward drag, wherever the list is (like a mid-list hand-off).
+private struct TakeEverything: ScrollHandoffPolicy {
+    var name: String { "take-everything" }
+    func owner(_ input: ScrollHandoffInput) throws(PolicyFault) -> ScrollOwner {
+        input.isTracking ? .sheet : .list
+    }
+}
+
+@Suite struct ScrollPinTests {
+    @Test func midListHandOffPinsTheListWhereItIs() throws {
+        var s = try Sheet(setup: SheetSetup(container: phone, contentHeight: 1200),
+                          policies: SheetPolicies(scrollHandoff: TakeEverything()))
+        try s.present(at: 0, animated: false)
+        try s.scroll(ScrollSample(phase: .dragBegan, offsetY: 200, insetTop: 10, contentHeight: 1200,
+                                  viewportHeight: 763, isTracking: true, translationY: 0), at: 0)
+        try s.scroll(ScrollSample(phase: .scrolled, offsetY: 200, insetTop: 10, contentHeight: 1200,
+                                  viewportHeight: 763, isTracking: true, translationY: 30), at: 16)
+        #expect(s.frame().scroll.pinOffsetY == 200)
+    }
+
+    @Test func handOffAtTheTopPinsAtMinusInsetTop() throws {
+        var s = try Sheet(setup: SheetSetup(container: phone, contentHeight: 1200))
+        try s.present(at: 0, animated: false)
+        try s.scroll(ScrollSample(phase: .dragBegan, offsetY: -10, insetTop: 10, contentHeight: 1200,
+                                  viewportHeight: 763, isTracking: true, translationY: 0), at: 0)
+        try s.scroll(ScrollSample(phase: .scrolled, offsetY: -14, insetTop: 10, contentHeight: 1200,
+                                  viewportHeight: 763, isTracking: true, translationY: 30), at: 16)
+        #expect(s.frame().scroll.pinOffsetY == -10)
+    }
+}

@@ -368,3 +368,41 @@ func settle(_ s: inout Sheet, from t: Double, limit: Double = 20_000) -> Double 
         #expect(s.frame().sheet.y == 510)
     }
 }
+
+@Suite struct PresentedLayoutChangeTests {
+    @Test func growingPresentedSheetStaysFullyDimmed() throws {
+        var s = try presented()
+        s.setKeyboard(height: 336, timing: BezierTiming(duration: 250, curve: .easeInOut), at: 0)
+        s.advance(to: 100)
+        #expect(s.frame().dimming.alpha == 0.6)
+        #expect(s.frame().progress == 1)
+        #expect(s.phase == .presented)
+    }
+
+    @Test func dismissalProgressIsMeasuredAgainstTheSmallestDetent() throws {
+        var s = try presented(detents: [.fit, .large], selected: "large")
+        try s.pan(.began, translation: Vector(x: 0, y: 0), at: 0)
+        try s.pan(.changed, translation: Vector(x: 0, y: 300), at: 16)
+        // Still above the smallest detent (334 pt): fully presented.
+        #expect(s.frame().progress == 1)
+        try s.pan(.changed, translation: Vector(x: 0, y: 787 - 167), at: 32)
+        #expect(s.frame().progress == 0.5)
+        #expect(s.frame().dimming.alpha == 0.3)
+    }
+
+    @Test func contentChangeUnderHalfAPointChangesNothing() throws {
+        var s = try presented(content: 200)
+        let before = s.frame()
+        try s.setContentHeight(200.3, at: 100)
+        s.advance(to: 400)
+        #expect(s.frame() == before)
+    }
+
+    @Test func navigationPushOnADismissedSheetStaysDismissed() throws {
+        var s = try Sheet(setup: SheetSetup(container: phone, navigation: [NavEntry(id: "a", preferredHeight: 100)]))
+        try s.push(NavEntry(id: "b", preferredHeight: 200), at: 0)
+        s.advance(to: 100)
+        #expect(s.phase == .dismissed)
+        #expect(s.frame().sheet.y == 844)
+    }
+}

@@ -167,3 +167,41 @@ enum PluginFixture {
         try? FileManager.default.removeItem(atPath: dir)
     }
 }
+
+@Suite struct HostClockTests {
+    @Test func aLateInputOnAnIdleSessionStartsAtTheClock() throws {
+        let d = try Daemon()
+        _ = try d.call("initialize", ["clock": "host"])
+        _ = try d.call("session.create", EngineEndToEndTests.create)
+        _ = try d.call("sheet.present", ["session": "s1", "t": 0, "animated": false])
+        _ = try d.call("clock.tick", ["t": 900])
+        // Stamped 300 but arriving after the 900 tick: applied at 900, so the 250 ms keyboard
+        // animation is half-way at 1025.
+        d.send(#"{"jsonrpc":"2.0","method":"input.keyboard","params":{"session":"s1","t":300,"height":100}}"#)
+        let (_, frames) = try d.request("clock.tick", ["t": 1025])
+        #expect(frames.first?["params"]?["sheet"]?["y"] == 460)
+    }
+
+    @Test func tooManyDetentsIsALimit() throws {
+        let d = try Daemon()
+        _ = try d.call("initialize", ["clock": "host"])
+        let detents = JSONValue.array((0..<17).map { ["id": .string("d\($0)"), "height": .int(Int64(100 + $0))] })
+        let (r, _) = try d.request("session.create", ["container": ["width": 390, "height": 844], "detents": detents])
+        #expect(r["error"]?["code"] == -32012)
+    }
+}
+
+@Suite struct ContainerChangeTests {
+    @Test func setContainerKeepsTheSafeAreaWhenAbsent() throws {
+        let d = try Daemon()
+        _ = try d.call("initialize", ["clock": "host"])
+        _ = try d.call("session.create", EngineEndToEndTests.create)
+        _ = try d.call("sheet.present", ["session": "s1", "t": 0, "animated": false])
+        _ = try d.call("sheet.setContainer", ["session": "s1", "t": 0, "width": 390, "height": 900])
+        let (_, frames) = try d.request("clock.tick", ["t": 1000])
+        // fit = 300 + 34 (the kept bottom safe area).
+        #expect(frames.first?["params"]?["sheet"]?["y"] == 566)
+        let (bad, _) = try d.request("sheet.setContainer", ["session": "s1", "t": 1000, "width": 390, "height": 60])
+        #expect(bad["error"]?["code"] == -32602)
+    }
+}
