@@ -145,6 +145,15 @@ public struct Sheet: Sendable {
         startTransition(to: 0, full: state.restExtent)
     }
 
+    /// `input.tap` on the dimming layer: dismisses only a presented, dismissible sheet whose
+    /// dimming is not passing touches through.
+    public mutating func tapDimming(at t: Double) {
+        begin(t)
+        guard state.phase == .presented, state.setup.options.dismissible,
+              !state.frame().dimming.passthrough else { return }
+        try? dismiss(at: t, animated: true)
+    }
+
     /// A present/dismiss animation from wherever the sheet is; a partial distance takes the
     /// same fraction of the duration.
     mutating func startTransition(to target: Double, full: Double) {
@@ -263,35 +272,4 @@ public struct Sheet: Sendable {
 
     /// The frame at the current time.
     public func frame() -> SheetFrame { state.frame() }
-}
-
-/// Checks applied to every policy answer, built-in or plugin.
-enum Validate {
-    static func navigation(_ l: NavigationLayout, _ input: NavigationInput, policy: String) throws(PolicyFault) {
-        let w = max(input.width, 1)
-        for (name, x) in [("from.x", l.from.x), ("to.x", l.to.x)] where !x.isFinite || abs(x) > 4 * w {
-            throw PolicyFault(policy: policy, message: "returned \(x) for layout.\(name)")
-        }
-        for (name, a) in [("from.alpha", l.from.alpha), ("to.alpha", l.to.alpha)] where !(0...1).contains(a) {
-            throw PolicyFault(policy: policy, message: "returned \(a) for layout.\(name)")
-        }
-        if !l.height.isFinite || l.height < 0 {
-            throw PolicyFault(policy: policy, message: "returned \(l.height) for layout.height")
-        }
-        if let s = l.separatorX, !s.isFinite || abs(s) > 4 * w {
-            throw PolicyFault(policy: policy, message: "returned \(s) for layout.separatorX")
-        }
-    }
-
-    static func release(_ d: ReleaseDecision, _ input: ReleaseInput, policy: String) throws(PolicyFault) {
-        if case .detent(let i) = d.target, !input.detents.indices.contains(i) {
-            throw PolicyFault(policy: policy, message: "detent index \(i) out of range 0..<\(input.detents.count)")
-        }
-        if d.target == .dismiss && !input.dismissible {
-            throw PolicyFault(policy: policy, message: "chose dismiss for a sheet that is not dismissible")
-        }
-        if let s = d.settle, !s.isValid {
-            throw PolicyFault(policy: policy, message: "invalid settle spring \(s.dampingRatio)/\(s.response)")
-        }
-    }
 }

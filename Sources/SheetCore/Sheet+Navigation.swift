@@ -1,0 +1,260 @@
+extension SheetState {
+    /// The sheet's resting extent if `top` were the top entry.
+    func restExtent(withTop top: NavEntry?) -> Double {
+        var copy = self
+        copy.nav.entries = top.map { [$0] } ?? []
+        return copy.restExtent
+    }
+
+    func navFrame(width: Double) -> SheetFrame.Nav {
+        let w = Quantize.points(width)
+        func item(_ e: NavEntry, _ l: NavigationItemLayout) -> SheetFrame.NavItem {
+            .init(id: e.id, x: Quantize.points(l.x), width: w, height: Quantize.points(entryHeight(e)),
+                  alpha: Quantize.unit(l.alpha))
+        }
+        if let tr = nav.transition, let layout = navLayoutCache {
+            // Bottom of the z-order first: the entry being covered or revealed.
+            let items = tr.operation == .push
+                ? [item(tr.from, layout.from), item(tr.to, layout.to)]
+                : [item(tr.to, layout.to), item(tr.from, layout.from)]
+            return .init(items: items, separatorX: layout.separatorX.map(Quantize.points))
+        }
+        guard let top = nav.entries.last else { return .init(items: [], separatorX: nil) }
+        return .init(items: [item(top, .init(x: 0))], separatorX: nil)
+    }
+}
+
+extension Sheet {
+    // MARK: - Commands
+
+    /// `nav.push`.
+    public mutating func push(_ entry: NavEntry, animated: Bool = true, at t: Double) throws(SheetError) {
+        begin(t)
+        try requireNoFinger("push")
+        finishNavigationTransition()
+        guard state.nav.entries.count < NavigationStack.maxEntries else {
+            throw SheetError(.limitExceeded, "the navigation stack already holds \(NavigationStack.maxEntries) entries")
+        }
+        guard !state.nav.entries.contains(where: { $0.id == entry.id }) else {
+            throw SheetError(.invalidParams, "params.entry.id: \"\(entry.id)\" is already in the stack")
+        }
+        let old = state.nav.entries.last
+        state.nav.entries.append(entry)
+        guard let old else {
+            // The first entry replaces the single content: a content-size change.
+            retarget(state.setup.options.contentTiming)
+            emit(.navigationDidShow(entry.id))
+            return
+        }
+        startNavigation(.push, from: old, to: entry, removed: [], animated: animated)
+    }
+
+    /// `nav.pop`.
+    public mutating func pop(animated: Bool = true, at t: Double) throws(SheetError) {
+        begin(t)
+        try requireNoFinger("pop")
+        finishNavigationTransition()
+        guard state.nav.entries.count >= 2 else {
+            throw SheetError(.invalidState, "cannot pop the root entry")
+        }
+        let old = state.nav.entries.removeLast()
+        startNavigation(.pop, from: old, to: state.nav.entries.last!, removed: [old], animated: animated)
+    }
+
+    /// `nav.popToRoot`: animates like a pop from the top entry to the root.
+    public mutating func popToRoot(animated: Bool = true, at t: Double) throws(SheetError) {
+        begin(t)
+        try requireNoFinger("popToRoot")
+        finishNavigationTransition()
+        guard state.nav.entries.count >= 2 else {
+            throw SheetError(.invalidState, "cannot pop the root entry")
+        }
+        let removed = Array(state.nav.entries.dropFirst().reversed())
+        state.nav.entries = [state.nav.entries[0]]
+        startNavigation(.pop, from: removed[0], to: state.nav.entries[0], removed: removed, animated: animated)
+    }
+
+    /// `nav.setStack`: replaces the stack, animating like a push to the new top.
+    public mutating func setStack(_ entries: [NavEntry], animated: Bool = true, at t: Double) throws(SheetError) {
+        begin(t)
+        try NavigationStack.validate(entries, path: "params.entries")
+        guard !entries.isEmpty else { throw SheetError(.invalidParams, "params.entries: expected at least one entry") }
+        try requireNoFinger("setStack")
+        finishNavigationTransition()
+        let old = state.nav.entries.last
+        state.nav.entries = entries
+        if let old, old.id != entries.last!.id {
+            startNavigation(.push, from: old, to: entries.last!, removed: [], animated: animated)
+        } else {
+            retarget(state.setup.options.contentTiming)
+            if old == nil { emit(.navigationDidShow(entries.last!.id)) }
+        }
+    }
+
+    mutating func startNavigation(_ op: NavigationOperation, from: NavEntry, to: NavEntry, removed: [NavEntry],
+                                  animated: Bool) {
+        let timing = navigationTiming(op)
+        let tr = NavTransition(
+            operation: op, from: from, to: to, removed: removed,
+            fromHeight: state.restExtent(withTop: from), toHeight: state.restExtent(withTop: to),
+            start: state.now, duration: animated ? timing.duration : 0, curve: timing.curve,
+            startProgress: 0, endProgress: 1, interactive: false, committed: true)
+        state.nav.transition = tr
+        retarget(animated ? .bezier(timing) : nil)
+        if !animated { finishNavigationTransition() } else { layoutNavigation() }
+    }
+
+    // MARK: - Time
+
+    /// Finish the transition if its time is up.
+    mutating func advanceNavigation() {
+        guard let tr = state.nav.transition else { return }
+        if !tr.interactive && tr.end <= state.now {
+            finishNavigationTransition()
+        } else {
+            layoutNavigation()
+        }
+    }
+
+    /// Complete the running transition now (its events fire).
+    mutating func finishNavigationTransition() {
+        guard let tr = state.nav.transition, !tr.interactive else { return }
+        state.nav.transition = nil
+        state.navLayoutCache = nil
+        guard tr.committed else { return }
+        for e in tr.removed { emit(.popped(e.id)) }
+        emit(.navigationDidShow(tr.to.id))
+    }
+
+    /// Ask the animator for the layout at the current progress (cached for frames).
+    mutating func layoutNavigation() {
+        guard let tr = state.nav.transition else { state.navLayoutCache = nil; return }
+        let input = NavigationInput(operation: tr.operation, progress: tr.progress(at: state.now),
+                                    width: state.container.width, fromHeight: tr.fromHeight, toHeight: tr.toHeight)
+        state.navLayoutCache = navigationLayout(input)
+    }
+
+    func fallbackLayout(_ input: NavigationInput) -> NavigationLayout {
+        (try? SlideAnimator().layout(input)) ?? NavigationLayout(from: .init(x: 0), to: .init(x: 0), height: input.toHeight)
+    }
+
+    mutating func navigationTiming(_ op: NavigationOperation) -> BezierTiming {
+        do throws(PolicyFault) {
+            let t = try policies.navigation.timing(for: op)
+            guard t.duration.isFinite, (0...10_000).contains(t.duration), t.curve.isValid else {
+                throw PolicyFault(policy: policies.navigation.name, message: "invalid timing \(t.duration) ms")
+            }
+            return t
+        } catch {
+            navigationFault(error)
+            return (try? policies.navigation.timing(for: op)) ?? BezierTiming(duration: 350, curve: SlideAnimator.curve)
+        }
+    }
+
+    mutating func navigationLayout(_ input: NavigationInput) -> NavigationLayout {
+        do {
+            let l = try policies.navigation.layout(input)
+            try Validate.navigation(l, input, policy: policies.navigation.name)
+            return l
+        } catch {
+            navigationFault(error)
+            return (try? policies.navigation.layout(input)) ?? fallbackLayout(input)
+        }
+    }
+
+    mutating func navigationFault(_ error: PolicyFault) {
+        diagnostics.append("navigation policy \"\(error.policy)\" failed: \(error.message); using the built-in \"slide\"")
+        policies.navigation = SlideAnimator()
+        state.policyNames.navigation = "slide"
+    }
+
+    // MARK: - Interactive pop
+
+    /// `input.pan` with `source: "leftEdge"`: the finger drives a pop; release decides with
+    /// the dismissal policy on the x axis.
+    mutating func edgePop(_ phase: PanPhase, translation: Vector, velocity: Vector?) throws(SheetError) {
+        let width = state.container.width
+        switch phase {
+        case .began, .changed:
+            if state.drag?.source != .leftEdge {
+                try beginEdgePop(translation: translation.x)
+            }
+            guard var drag = state.drag, var tr = state.nav.transition else { return }
+            let raw = drag.startExtent + (translation.x - drag.startTranslation)
+            drag.estimator.add(time: state.now, value: width - raw)
+            drag.extent = min(max(raw, 0), width)
+            state.drag = drag
+            tr.startProgress = width > 0 ? drag.extent / width : 1
+            state.nav.transition = tr
+            layoutNavigation()
+            if let h = state.navLayoutCache?.height { state.motion = .rest(h) }
+        case .ended, .cancelled:
+            if phase == .ended { try edgePop(.changed, translation: translation, velocity: velocity) }
+            guard let drag = state.drag, drag.source == .leftEdge, var tr = state.nav.transition else { return }
+            let p = tr.startProgress
+            var finish = false
+            if phase == .ended {
+                let v = velocity.map { -$0.x } ?? drag.estimator.velocity()
+                let input = ReleaseInput(axis: .horizontal, position: width - drag.extent, velocity: v,
+                                         translation: -drag.extent, detents: [width], originIndex: 0,
+                                         extent: width, dismissible: true)
+                finish = decideRelease(input).target == .dismiss
+            }
+            state.drag = nil
+            let timing = navigationTiming(.pop)
+            tr.interactive = false
+            tr.start = state.now
+            tr.curve = timing.curve
+            tr.endProgress = finish ? 1 : 0
+            tr.duration = timing.duration * (finish ? 1 - p : p)
+            tr.committed = finish
+            state.nav.transition = tr
+            state.goal = .detent
+            if finish { state.nav.entries.removeLast() }
+            retarget(.bezier(BezierTiming(duration: tr.duration, curve: timing.curve)))
+            advanceNavigation()
+        }
+    }
+
+    mutating func beginEdgePop(translation: Double) throws(SheetError) {
+        guard state.lifecycle == .shown, state.goal == .detent else {
+            throw SheetError(.invalidState, "interactive pop needs a presented sheet")
+        }
+        if let tr = state.nav.transition, tr.operation == .pop, tr.committed, !tr.interactive {
+            // Interrupt an animated pop: un-commit it and hand it to the finger.
+            let p = tr.progress(at: state.now)
+            state.nav.entries.append(contentsOf: tr.removed.reversed())
+            var t = tr
+            t.interactive = true
+            t.committed = false
+            t.startProgress = p
+            state.nav.transition = t
+            startEdgeDrag(progress: p, translation: translation)
+            return
+        }
+        finishNavigationTransition()
+        let entries = state.nav.entries
+        guard entries.count >= 2 else {
+            throw SheetError(.invalidState, "interactive pop needs at least two navigation entries")
+        }
+        guard !entries.last!.hidesBackButton else {
+            throw SheetError(.invalidState, "the top entry \"\(entries.last!.id)\" hides its back button")
+        }
+        let from = entries.last!, to = entries[entries.count - 2]
+        state.nav.transition = NavTransition(
+            operation: .pop, from: from, to: to, removed: [from],
+            fromHeight: state.restExtent(withTop: from), toHeight: state.restExtent(withTop: to),
+            start: state.now, duration: 0, curve: .linear, startProgress: 0, endProgress: 0,
+            interactive: true, committed: false)
+        startEdgeDrag(progress: 0, translation: translation)
+    }
+
+    mutating func startEdgeDrag(progress p: Double, translation: Double) {
+        let width = state.container.width
+        var drag = Drag(source: .leftEdge, startExtent: p * width, startTranslation: translation,
+                        extent: p * width, originIndex: 0, goalBefore: state.goal)
+        drag.estimator.add(time: state.now, value: width - p * width)
+        state.motion = .rest(state.currentExtent)
+        state.drag = drag
+    }
+}

@@ -1,0 +1,142 @@
+extension Sheet {
+    /// `input.pan`: the finger drives the sheet 1:1, rubber-banding past the largest detent;
+    /// release goes through the dismissal policy. A pan that begins during any animation
+    /// freezes the sheet where it is. A `bottomEdge` pan on a dismissed sheet presents it
+    /// interactively; `leftEdge` drives an interactive pop.
+    public mutating func pan(_ phase: PanPhase, translation: Vector, velocity: Vector? = nil,
+                             source: PanSource = .sheet, at t: Double) throws(SheetError) {
+        begin(t)
+        if source == .leftEdge || state.drag?.source == .leftEdge {
+            try edgePop(phase, translation: translation, velocity: velocity)
+            return
+        }
+        switch phase {
+        case .began:
+            try beginDrag(source: source == .bottomEdge ? .bottomEdge : .sheet, translation: translation.y)
+        case .changed:
+            if state.drag == nil { try beginDrag(source: source == .bottomEdge ? .bottomEdge : .sheet, translation: translation.y) }
+            moveDrag(translation: translation.y)
+        case .ended:
+            guard state.drag != nil else { return }
+            moveDrag(translation: translation.y)
+            let v = velocity.map { -$0.y } ?? state.drag!.estimator.velocity()
+            release(velocity: v)
+        case .cancelled:
+            guard state.drag != nil else { return }
+            cancelDrag()
+        }
+    }
+
+    /// Hand the sheet to a finger, freezing any animation where it is.
+    mutating func beginDrag(source: Drag.Source, translation: Double) throws(SheetError) {
+        let now = state.now
+        let e = state.currentExtent
+        if state.goal == .hidden && state.lifecycle == .hidden && !state.motion.isAnimating(at: now) {
+            guard source == .bottomEdge else {
+                throw SheetError(.invalidState, "the sheet is dismissed; present it or pan from the bottom edge")
+            }
+            state.lifecycle = .presenting
+        }
+        let detents = state.detents
+        let origin = state.motion.isAnimating(at: now) ? nil : detents.firstIndex { abs($0.height - e) < 0.5 }
+        var drag = Drag(source: source, startExtent: e, startTranslation: translation, extent: e,
+                        originIndex: origin, goalBefore: state.goal)
+        drag.estimator.add(time: now, value: e)
+        state.motion = .rest(e)
+        state.drag = drag
+    }
+
+    /// Follow the finger: 1:1 between the detents, rubber-banded above the largest (and
+    /// below the smallest when the sheet may not be dismissed).
+    mutating func moveDrag(translation: Double) {
+        guard var drag = state.drag else { return }
+        let raw = drag.startExtent - (translation - drag.startTranslation)
+        drag.estimator.add(time: state.now, value: raw)
+        drag.extent = constrainDrag(raw)
+        if drag.extent < state.detents[0].height - 0.5 { drag.wentBelowSmallest = true }
+        state.drag = drag
+    }
+
+    /// Whether a drag may take the sheet below its smallest detent toward dismissal.
+    var dragCanDismiss: Bool { state.setup.options.dismissible || state.lifecycle != .shown }
+
+    func constrainDrag(_ raw: Double) -> Double {
+        let detents = state.detents
+        let largest = detents[detents.count - 1].height, smallest = detents[0].height
+        let d = state.container.height
+        if raw > largest { return largest + RubberBand.offset(raw - largest, dimension: d) }
+        if raw < smallest && !dragCanDismiss { return smallest - RubberBand.offset(smallest - raw, dimension: d) }
+        return max(raw, 0)
+    }
+
+    /// The finger lifted with `velocity` (pt/s, positive = growing): ask the dismissal policy
+    /// and settle with a spring that carries the velocity.
+    mutating func release(velocity v: Double) {
+        guard let drag = state.drag else { return }
+        let detents = state.detents
+        let input = ReleaseInput(
+            axis: .vertical, position: drag.extent, velocity: v, translation: drag.extent - drag.startExtent,
+            detents: detents.map(\.height), originIndex: drag.originIndex, extent: detents[0].height,
+            dismissible: dragCanDismiss)
+        let decision = decideRelease(input)
+        let spring = decision.settle
+        state.drag = nil
+        switch decision.target {
+        case .dismiss:
+            settle(goal: .hidden, from: drag.extent, velocity: v, spring: spring)
+        case .detent(let i):
+            if state.lifecycle == .shown && (drag.wentBelowSmallest || drag.goalBefore == .hidden) {
+                state.pendingDismissCancelled = true
+            }
+            select(detents[i].id)
+            settle(goal: .detent, from: drag.extent, velocity: v, spring: spring)
+        }
+    }
+
+    /// `cancelled`: go back where the sheet was heading before the finger took it.
+    mutating func cancelDrag() {
+        guard let drag = state.drag else { return }
+        state.drag = nil
+        if drag.goalBefore == .detent || state.lifecycle == .shown {
+            if state.lifecycle == .shown && drag.wentBelowSmallest { state.pendingDismissCancelled = true }
+            settle(goal: .detent, from: drag.extent, velocity: 0)
+        } else {
+            settle(goal: .hidden, from: drag.extent, velocity: 0)
+        }
+    }
+
+    /// Move from a released position to `goal`, starting at the release velocity. A detent is
+    /// reached with a spring (the policy's or `options.settleSpring`); a dismissal runs the
+    /// remaining fraction of the present duration (percent-driven, as UIKit's interactive
+    /// transitions finish) on a curve whose initial slope matches the velocity.
+    mutating func settle(goal: SheetState.Goal, from: Double, velocity: Double, spring: Spring? = nil) {
+        state.goal = goal
+        state.settling = goal == .detent
+        let now = state.now
+        if goal == .detent || spring != nil {
+            let target = goal == .hidden ? 0 : state.restExtent
+            state.motion = .animate(from: from, to: target, velocity: velocity, at: now,
+                                    timing: .spring(spring ?? state.setup.options.settleSpring))
+        } else {
+            state.motion = .animate(from: from, to: 0, at: now, timing: dismissalTiming(from: from, velocity: velocity))
+        }
+        if !state.motion.isAnimating(at: now) { arrive() }
+    }
+
+    /// The finish of a released dismissal: what is left of the present duration, shortened so
+    /// the sheet never slows down below the finger's speed, starting at that speed.
+    func dismissalTiming(from e: Double, velocity v: Double) -> AnimationTiming {
+        guard case .bezier(let present) = state.setup.options.presentTiming else {
+            return state.setup.options.presentTiming
+        }
+        guard e > 0 else { return .bezier(BezierTiming(duration: 0, curve: .linear)) }
+        let reference = max(state.restExtent, e)
+        var duration = present.duration * e / reference
+        let speed = max(0, -v)  // toward dismissal, pt/s
+        if speed > 0 { duration = min(duration, 3 * e / speed * 1000) }
+        let slope = speed * (duration / 1000) / e  // initial progress per time fraction
+        let x1 = 0.3
+        let curve = CubicBezier(x1, min(slope * x1, 1), 0.58, 1)
+        return .bezier(BezierTiming(duration: duration, curve: curve))
+    }
+}

@@ -1,0 +1,108 @@
+extension Sheet {
+    /// `input.scroll`: the scroll-handoff policy decides, sample by sample, whether the list
+    /// or the sheet owns the finger. While the sheet owns it, frames carry
+    /// `scroll.pinOffsetY = -insetTop` and the sheet follows the drag accumulated since the
+    /// hand-off; on `dragEnded` the dismissal policy decides (or the sheet cancels if it never
+    /// moved). Momentum never moves the sheet.
+    public mutating func scroll(_ sample: ScrollSample, at t: Double) throws(SheetError) {
+        begin(t)
+        if let entry = sample.entry {
+            guard state.nav.entries.contains(where: { $0.id == entry }) else {
+                throw SheetError(.invalidParams, "params.entry: no navigation entry with id \"\(entry)\"")
+            }
+            // Only the top entry's list can move the sheet.
+            guard entry == state.nav.entries.last?.id else { return }
+        }
+        let owning = state.drag?.source == .scroll
+        if state.drag != nil && !owning { return }  // a pan on the sheet owns the finger
+        state.scroll.insetTop = sample.insetTop
+        state.scroll.contentFits = sample.contentHeight <= sample.viewportHeight
+        let delta = sample.phase == .dragBegan ? 0 : sample.translationY - state.scroll.lastTranslationY
+        // The drag since the hand-off starts where the list stopped taking it: at the previous
+        // sample if the list was already at its top, else at this one (the list just used it).
+        let handoffTranslation = state.scroll.lastAtTop ? state.scroll.lastTranslationY : sample.translationY
+        state.scroll.lastTranslationY = sample.translationY
+        state.scroll.lastAtTop = sample.offsetY <= -sample.insetTop + 0.5
+
+        if sample.phase == .dragEnded || (!sample.isTracking && owning) {
+            guard owning else { return }
+            releaseScrollDrag(velocityY: sample.velocityY)
+            return
+        }
+        guard state.lifecycle == .shown, state.goal == .detent else { return }
+        let detents = state.detents
+        let input = ScrollHandoffInput(
+            phase: sample.phase, offsetY: sample.offsetY, insetTop: sample.insetTop,
+            contentHeight: sample.contentHeight, viewportHeight: sample.viewportHeight,
+            isTracking: sample.isTracking, translationY: sample.translationY, deltaY: delta,
+            sheetOwns: owning, position: state.currentExtent, detents: detents.map(\.height),
+            restingPosition: state.restExtent, expandsAtEdge: state.setup.options.scrollExpandsAtEdge)
+        switch scrollOwner(input) {
+        case .sheet:
+            if !owning {
+                try beginDrag(source: .scroll, translation: handoffTranslation)
+                state.scroll.pinOffsetY = max(sample.offsetY, -sample.insetTop)
+            }
+            moveScrollDrag(translation: sample.translationY)
+        case .list:
+            if owning { giveScrollBack() }
+        }
+    }
+
+    /// Follow the drag since the hand-off; at the largest detent a scrolling list takes over.
+    mutating func moveScrollDrag(translation: Double) {
+        moveDrag(translation: translation)
+        guard var drag = state.drag, !state.scroll.contentFits else { return }
+        let largest = state.detents.last!
+        if drag.extent > largest.height {
+            // The sheet is fully expanded and the finger still moves up: the list continues.
+            drag.extent = largest.height
+            state.drag = drag
+            let v = drag.estimator.velocity()
+            state.drag = nil
+            select(largest.id)
+            state.motion = .rest(largest.height)
+            state.goal = .detent
+            if v > 0 { state.scroll.pendingFlingVelocity = v }
+        }
+    }
+
+    /// The list owns the finger again (the sheet is back where it rests).
+    mutating func giveScrollBack() {
+        guard let drag = state.drag else { return }
+        state.drag = nil
+        settle(goal: .detent, from: drag.extent, velocity: 0)
+    }
+
+    /// Finger up after the sheet owned the drag.
+    mutating func releaseScrollDrag(velocityY: Double?) {
+        guard let drag = state.drag else { return }
+        if abs(drag.extent - drag.startExtent) < 0.5 {
+            state.drag = nil
+            settle(goal: .detent, from: drag.extent, velocity: 0)
+            return
+        }
+        let v = velocityY.map { -$0 } ?? drag.estimator.velocity()
+        release(velocity: v)
+        // Settling at the largest detent with upward velocity left: the list continues the fling.
+        if state.goal == .detent, v > 0, state.selected == state.detents.last!.id, !state.scroll.contentFits {
+            state.scroll.pendingFlingVelocity = v
+        }
+    }
+
+    mutating func scrollOwner(_ input: ScrollHandoffInput) -> ScrollOwner {
+        do {
+            return try policies.scrollHandoff.owner(input)
+        } catch {
+            diagnostics.append("scrollHandoff policy \"\(error.policy)\" failed: \(error.message); using the built-in \"edge\"")
+            policies.scrollHandoff = EdgeScrollHandoff()
+            state.policyNames.scrollHandoff = "edge"
+            return (try? policies.scrollHandoff.owner(input)) ?? .list
+        }
+    }
+
+    /// The host received a frame: one-shot fields (the fling hand-over) are spent.
+    public mutating func didDeliverFrame() {
+        state.scroll.pendingFlingVelocity = nil
+    }
+}

@@ -1,0 +1,18 @@
+/// The policies one session uses. The engine only sees the protocols; built-ins and plugin
+/// adapters are interchangeable.
+public struct SheetPolicies: Sendable {
+    public var dismissal: any DismissalPolicy
+    public var scrollHandoff: any ScrollHandoffPolicy
+    public var navigation: any NavigationAnimator
+
+    public init(dismissal: any DismissalPolicy = DecelerationDismissal(),
+                scrollHandoff: any ScrollHandoffPolicy = EdgeScrollHandoff(),
+                navigation: any NavigationAnimator = SlideAnimator()) {
+        self.dismissal = dismissal
+        self.scrollHandoff = scrollHandoff
+        self.navigation = navigation
+    }
+
+    /// The built-in defaults: `deceleration`, `edge`, `slide`.
+    public static var builtin: SheetPolicies { SheetPolicies() }
+}
