@@ -128,9 +128,9 @@ extension SheetService {
 
     func add(_ sheet: Sheet, seq: Int = 0) -> JSONValue {
         let id = "s\(nextSessionNumber)"
-        var s = Session(sheet: sheet, order: nextSessionNumber, seq: seq)
+        let s = Session(sheet: sheet, order: nextSessionNumber, seq: seq)
         nextSessionNumber += 1
-        drain(&s, id: id)
+        drain(s, id: id)
         sessions[id] = s
         touched.insert(id)
         return ["session": .string(id)]

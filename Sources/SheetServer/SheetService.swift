@@ -37,12 +37,19 @@ public final class SheetService: RPCService {
         case realtime
     }
 
-    /// One live session and what the host last saw of it.
-    struct Session {
+    /// One live session and what the host last saw of it. A class, so the engine state is
+    /// mutated in place (no copy of its arrays per message).
+    final class Session {
         var sheet: Sheet
         let order: Int
-        var seq = 0
+        var seq: Int
         var lastFrame: SheetFrame?
+
+        init(sheet: Sheet, order: Int, seq: Int = 0) {
+            self.sheet = sheet
+            self.order = order
+            self.seq = seq
+        }
     }
 
     public static let version = "0.1.0"
@@ -128,7 +135,7 @@ public final class SheetService: RPCService {
     func tick(at t: Double) -> Int {
         var count = 0
         for id in touched.sorted(by: { sessions[$0]!.order < sessions[$1]!.order }) {
-            guard var s = sessions[id] else { touched.remove(id); continue }
+            guard let s = sessions[id] else { touched.remove(id); continue }
             s.sheet.advance(to: t)
             var frame = s.sheet.frame()
             if frame != s.lastFrame {
@@ -141,15 +148,14 @@ public final class SheetService: RPCService {
                 frame.scroll.flingVelocityY = nil
                 s.lastFrame = frame
             }
-            drain(&s, id: id)
+            drain(s, id: id)
             if !s.sheet.isActive { touched.remove(id) }
-            sessions[id] = s
         }
         return count
     }
 
     /// Queue the session's pending events and diagnostics.
-    func drain(_ s: inout Session, id: String) {
+    func drain(_ s: Session, id: String) {
         let (events, diagnostics) = s.sheet.takeOutput()
         for e in events {
             outbox.append(RPCNotification(method: "sheet.event", params: WireEncoding.event(e, session: id)))
@@ -181,17 +187,15 @@ public final class SheetService: RPCService {
     /// Run `body` on the named session, then publish its output and mark it for the next frame.
     func withSession(_ p: Params, _ body: (inout Sheet) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         let id = try p["session"].string()
-        guard var s = sessions[id] else { throw RPCError.unknownSession(id) }
+        guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
         do {
             try body(&s.sheet)
         } catch {
-            drain(&s, id: id)
-            sessions[id] = s
+            drain(s, id: id)
             throw RPCError(error)
         }
-        drain(&s, id: id)
+        drain(s, id: id)
         let state = s.sheet.phase
-        sessions[id] = s
         touched.insert(id)
         return ["state": .string(state.rawValue)]
     }
