@@ -21,22 +21,6 @@ public struct CoverAnimator: NavigationAnimator, Equatable {
     }
 
     public func layout(_ input: NavigationInput) throws(PolicyFault) -> NavigationLayout {
-        let p = input.progress, w = input.width
-        guard p.isFinite, w.isFinite, input.fromHeight.isFinite, input.toHeight.isFinite else {
-            throw PolicyFault(policy: name, message: "non-finite navigation input")
-        }
-        let height = input.fromHeight + (input.toHeight - input.fromHeight) * p
-        switch input.operation {
-        case .push:
-            let top = w * (1 - p)
-            return NavigationLayout(from: NavigationItemLayout(x: -w * p),
-                                    to: NavigationItemLayout(x: top),
-                                    height: height, separatorX: top)
-        case .pop:
-            let top = w * p
-            return NavigationLayout(from: NavigationItemLayout(x: top),
-                                    to: NavigationItemLayout(x: -w * (1 - p)),
-                                    height: height, separatorX: top)
-        }
+        try HorizontalNavigationLayout.layout(input, lowerTravel: 1, separator: true, policy: name)
     }
 }

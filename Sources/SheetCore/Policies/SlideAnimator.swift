@@ -28,20 +28,6 @@ public struct SlideAnimator: NavigationAnimator, Equatable {
     }
 
     public func layout(_ input: NavigationInput) throws(PolicyFault) -> NavigationLayout {
-        let p = input.progress, w = input.width
-        guard p.isFinite, w.isFinite, input.fromHeight.isFinite, input.toHeight.isFinite else {
-            throw PolicyFault(policy: name, message: "non-finite navigation input")
-        }
-        let height = input.fromHeight + (input.toHeight - input.fromHeight) * p
-        switch input.operation {
-        case .push:
-            return NavigationLayout(from: NavigationItemLayout(x: -parallax * w * p),
-                                    to: NavigationItemLayout(x: w * (1 - p)),
-                                    height: height)
-        case .pop:
-            return NavigationLayout(from: NavigationItemLayout(x: w * p),
-                                    to: NavigationItemLayout(x: -parallax * w * (1 - p)),
-                                    height: height)
-        }
+        try HorizontalNavigationLayout.layout(input, lowerTravel: parallax, separator: false, policy: name)
     }
 }
