@@ -67,6 +67,8 @@ public final class SheetService: RPCService {
     /// backwards, for every session alike (an idle session is not ticked, so its own time
     /// may lag; an input is applied at least at this time).
     var hostNow = -Double.infinity
+    /// Realtime clock: server time minus host time, from the first stamped input.
+    var realtimeOffset: Double?
     var lastRealtimeTick: Double?
     /// Notifications produced by the call being handled, flushed before its response.
     var outbox: [RPCNotification] = []
@@ -123,7 +125,8 @@ public final class SheetService: RPCService {
         guard clock == .realtime else { return }
         lastRealtimeTick = now
         currentMethod = "clock.tick"
-        _ = tick(at: now - realtimeOrigin)
+        hostNow = max(hostNow, now - realtimeOrigin)
+        _ = tick(at: hostNow)
         for n in outbox { emit(n) }
         outbox.removeAll(keepingCapacity: true)
         if touched.isEmpty { lastRealtimeTick = nil }
@@ -173,11 +176,22 @@ public final class SheetService: RPCService {
 
     // MARK: - Helpers for handlers
 
-    /// The engine time of an input: its `t` on the host clock, the server's clock otherwise.
+    /// The engine time of an input: its `t` on the host clock. On the realtime clock, the
+    /// host's `t` mapped onto the server's clock (offset fixed by the first stamped input,
+    /// never later than now, never backwards), so gesture samples keep the spacing the host
+    /// measured and pipe jitter does not distort release velocities; unstamped inputs use now.
     func time(_ p: Params) throws(RPCError) -> Double {
         if clock == .realtime {
-            _ = try p["t"].optionalNumber(in: Wire.time)
-            return configuration.now() - realtimeOrigin
+            let now = configuration.now() - realtimeOrigin
+            var t = now
+            if let hostT = try p["t"].optionalNumber(in: Wire.time) {
+                let offset = realtimeOffset ?? (now - hostT)
+                realtimeOffset = offset
+                t = min(now, hostT + offset)
+            }
+            t = max(t, hostNow)
+            hostNow = t
+            return t
         }
         let t = max(try p["t"].number(in: Wire.time), hostNow)
         hostNow = t
