@@ -46,28 +46,30 @@ public struct CubicBezier: Sendable, Equatable, Hashable, Codable {
     private func sampleDerivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
     private func sampleDerivativeY(_ s: Double) -> Double { (3 * ay * s + 2 * by) * s + cy }
 
-    /// The curve parameter `s` whose x equals `x`.
+    /// The curve parameter `s` whose x equals `x`, precise enough that y is within 1e-10:
+    /// Newton's method while the tangent is not vertical, else bisection down to 2^-52.
     func solveParameter(_ x: Double) -> Double {
-        let epsilon = 1e-9
         var s = x
         for _ in 0..<8 {
             let error = sampleX(s) - x
-            if abs(error) < epsilon { return s }
             let d = sampleDerivativeX(s)
-            if abs(d) < 1e-7 { break }
-            s -= error / d
+            if abs(d) < 1e-6 { break }
+            let step = error / d
+            // The y error this leaves is about |dy/ds| · |step|.
+            if abs(step) * max(abs(sampleDerivativeY(s)), 1) < 1e-10 { return s }
+            s -= step
+            if s < 0 || s > 1 { break }
         }
         var lo = 0.0, hi = 1.0
-        s = x
-        if s < lo { return lo }
-        if s > hi { return hi }
-        for _ in 0..<64 {
-            let v = sampleX(s)
-            if abs(v - x) < epsilon { return s }
-            if x > v { lo = s } else { hi = s }
-            s = (lo + hi) / 2
+        if x <= lo { return lo }
+        if x >= hi { return hi }
+        while hi - lo > 0x1p-52 {
+            let mid = (lo + hi) / 2
+            let v = sampleX(mid)
+            if v == x { return mid }
+            if x > v { lo = mid } else { hi = mid }
         }
-        return s
+        return (lo + hi) / 2
     }
 
     /// Progress at time fraction `x` (clamped to 0...1).

@@ -245,3 +245,30 @@ private func referenceValue(_ c: CubicBezier, at x: Double) -> Double {
         #expect(!Spring(dampingRatio: 1, response: .infinity).isValid)
     }
 }
+
+@Suite struct SteepCurveTests {
+    /// Reference: bisection on the curve parameter, written out independently.
+    static func reference(_ c: CubicBezier, _ x: Double) -> Double {
+        func bez(_ a: Double, _ b: Double, _ s: Double) -> Double {
+            3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s
+        }
+        // Where x(s) is flat, rounding makes a whole interval of s hit x: take its middle.
+        func bisect(_ below: (Double) -> Bool) -> Double {
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<200 {
+                let mid = (lo + hi) / 2
+                if below(bez(c.x1, c.x2, mid)) { lo = mid } else { hi = mid }
+            }
+            return (lo + hi) / 2
+        }
+        let s = (bisect { $0 < x } + bisect { $0 <= x }) / 2
+        return bez(c.y1, c.y2, s)
+    }
+
+    @Test(arguments: [CubicBezier(1, 0, 0, 1), CubicBezier(0.9, 0, 0.1, 1), CubicBezier(0.2, 1, 0.42, 1)])
+    func accurateNearVerticalTangents(curve: CubicBezier) {
+        for x in [0.5 - 1e-9, 0.5, 0.5 + 1e-9, 0.4999, 0.5001, 0.25, 0.75, 1e-6, 1 - 1e-6] {
+            #expect(abs(curve.value(at: x) - Self.reference(curve, x)) < 1e-6, "x = \(x)")
+        }
+    }
+}
