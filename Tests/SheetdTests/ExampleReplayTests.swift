@@ -206,6 +206,20 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
         return try Daemon.run(args + ["replay", path])
     }
 
+    /// The same host stream written to a serving daemon's stdin (NDJSON over a pipe) gives the
+    /// same bytes as `sheetd replay`.
+    @Test(arguments: table) func servingOverAPipeMatchesReplay(_ e: ExampleExpectation) throws {
+        let replayed = try Self.replay(e)
+        let input = try [UInt8](Data(contentsOf: Self.examplesDir.appendingPathComponent(e.file)))
+        var args: [String] = []
+        if e.plugins {
+            args += ["--plugin-dir", URL(fileURLWithPath: try Daemon.binaryPath()).deletingLastPathComponent().path]
+        }
+        let served = try Daemon.run(args, input: input)
+        #expect(served.status == 0, "stderr: \(served.stderr)")
+        #expect(served.stdout == replayed.stdout)
+    }
+
     @Test func tableCoversEveryExample() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.examplesDir.path)
             .filter { $0.hasSuffix(".ndjson") }.sorted()
