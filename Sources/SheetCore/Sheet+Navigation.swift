@@ -146,7 +146,7 @@ extension Sheet {
             }
             return t
         } catch {
-            navigationFault(error)
+            fallBack(.navigation, after: error)
             return (try? policies.navigation.timing(for: op)) ?? BezierTiming(duration: 350, curve: SlideAnimator.curve)
         }
     }
@@ -157,16 +157,11 @@ extension Sheet {
             try Validate.navigation(l, input, policy: policies.navigation.name)
             return l
         } catch {
-            navigationFault(error)
+            fallBack(.navigation, after: error)
             return (try? policies.navigation.layout(input)) ?? fallbackLayout(input)
         }
     }
 
-    mutating func navigationFault(_ error: PolicyFault) {
-        diagnostics.append("navigation policy \"\(error.policy)\" failed: \(error.message); using the built-in \"slide\"")
-        policies.navigation = SlideAnimator()
-        state.policyNames.navigation = "slide"
-    }
 
     // MARK: - Interactive pop
 

@@ -94,9 +94,7 @@ extension Sheet {
         do {
             return try policies.scrollHandoff.owner(input)
         } catch {
-            diagnostics.append("scrollHandoff policy \"\(error.policy)\" failed: \(error.message); using the built-in \"edge\"")
-            policies.scrollHandoff = EdgeScrollHandoff()
-            state.policyNames.scrollHandoff = "edge"
+            fallBack(.scrollHandoff, after: error)
             return (try? policies.scrollHandoff.owner(input)) ?? .list
         }
     }

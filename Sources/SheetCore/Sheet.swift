@@ -10,7 +10,7 @@ public struct Sheet: Sendable {
     /// The session's policies (not part of the snapshot; rebuilt by name on restore).
     public internal(set) var policies: SheetPolicies
     var events: [SheetEvent] = []
-    var diagnostics: [String] = []
+    var diagnostics: [SheetDiagnostic] = []
 
     /// Create a sheet, dismissed. Fails on inconsistent setup (duplicate detent ids, an
     /// unknown selected or undimmed detent, duplicate navigation ids).
@@ -34,7 +34,7 @@ public struct Sheet: Sendable {
         let (resolved, wasSorted) = DetentResolver.resolve(
             setup.detents, in: setup.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
         if !wasSorted {
-            diagnostics.append("detents were not in ascending order; using \(resolved.map(\.id))")
+            diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(resolved.map(\.id))"))
         }
         state.selected = setup.selectedDetent ?? resolved[0].id
     }
@@ -46,7 +46,7 @@ public struct Sheet: Sendable {
     }
 
     /// Events and diagnostics produced since the last call.
-    public mutating func takeOutput() -> (events: [SheetEvent], diagnostics: [String]) {
+    public mutating func takeOutput() -> (events: [SheetEvent], diagnostics: [SheetDiagnostic]) {
         defer { events = []; diagnostics = [] }
         return (events, diagnostics)
     }
@@ -261,9 +261,7 @@ public struct Sheet: Sendable {
             try Validate.release(d, input, policy: policies.dismissal.name)
             return d
         } catch {
-            diagnostics.append("dismissal policy \"\(error.policy)\" failed: \(error.message); using the built-in \"deceleration\"")
-            policies.dismissal = DecelerationDismissal()
-            state.policyNames.dismissal = "deceleration"
+            fallBack(.dismissal, after: error)
             return (try? policies.dismissal.decide(input)) ?? ReleaseDecision(target: .detent(0))
         }
     }

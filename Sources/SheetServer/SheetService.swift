@@ -163,7 +163,12 @@ public final class SheetService: RPCService {
         for e in events {
             outbox.append(RPCNotification(method: "sheet.event", params: WireEncoding.event(e, session: id)))
         }
-        for d in diagnostics { diagnose(d, code: d.contains("policy") ? RPCError.pluginErrorCode : 0, session: id) }
+        for d in diagnostics {
+            switch d.kind {
+            case .detentsSorted: diagnose(d.message, code: 0, session: id)
+            case .policyFallback: diagnose(d.message, code: RPCError.pluginErrorCode, session: id)
+            }
+        }
     }
 
     /// Queue a `$/diagnostic` warning about the current call.

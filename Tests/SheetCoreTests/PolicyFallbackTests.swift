@@ -36,7 +36,8 @@ private struct BrokenAnimator: NavigationAnimator {
         try drag(&s, by: 170, velocity: 0)
         let out = s.takeOutput()
         #expect(out.diagnostics.count == 1)
-        #expect(out.diagnostics.first?.contains("\"broken\"") == true)
+        #expect(out.diagnostics.first?.message.contains("\"broken\"") == true)
+        #expect(out.diagnostics.first?.kind == .policyFallback(.dismissal))
         #expect(s.policies.dismissal.name == "deceleration")
         #expect(s.state.policyNames.dismissal == "deceleration")
         // The built-in decided: 170 pt of 334 dismisses.
