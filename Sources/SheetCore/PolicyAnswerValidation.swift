@@ -1,5 +1,11 @@
 /// Checks applied to every policy answer, built-in or plugin.
 enum Validate {
+    static func navigationTiming(_ t: BezierTiming, policy: String) throws(PolicyFault) {
+        guard t.duration.isFinite, (0...10_000).contains(t.duration), t.curve.isValid else {
+            throw PolicyFault(policy: policy, message: "invalid timing \(t.duration) ms, curve \(t.curve)")
+        }
+    }
+
     static func navigation(_ l: NavigationLayout, _ input: NavigationInput, policy: String) throws(PolicyFault) {
         let w = max(input.width, 1)
         for (name, x) in [("from.x", l.from.x), ("to.x", l.to.x)] where !x.isFinite || abs(x) > 4 * w {

@@ -134,16 +134,10 @@ extension Sheet {
         state.navLayoutCache = navigationLayout(input)
     }
 
-    func fallbackLayout(_ input: NavigationInput) -> NavigationLayout {
-        (try? SlideAnimator().layout(input)) ?? NavigationLayout(from: .init(x: 0), to: .init(x: 0), height: input.toHeight)
-    }
-
     mutating func navigationTiming(_ op: NavigationOperation) -> BezierTiming {
-        do throws(PolicyFault) {
+        do {
             let t = try policies.navigation.timing(for: op)
-            guard t.duration.isFinite, (0...10_000).contains(t.duration), t.curve.isValid else {
-                throw PolicyFault(policy: policies.navigation.name, message: "invalid timing \(t.duration) ms")
-            }
+            try Validate.navigationTiming(t, policy: policies.navigation.name)
             return t
         } catch {
             fallBack(.navigation, after: error)
@@ -158,10 +152,11 @@ extension Sheet {
             return l
         } catch {
             fallBack(.navigation, after: error)
-            return (try? policies.navigation.layout(input)) ?? fallbackLayout(input)
+            // The built-in only refuses non-finite input: then nothing moves.
+            return (try? policies.navigation.layout(input))
+                ?? NavigationLayout(from: .init(x: 0), to: .init(x: 0), height: input.toHeight)
         }
     }
-
 
     // MARK: - Interactive pop
 
