@@ -1,8 +1,8 @@
 extension Sheet {
     /// `input.scroll`: the scroll-handoff policy decides, sample by sample, whether the list
-    /// or the sheet owns the finger. While the sheet owns it, frames carry
-    /// `scroll.pinOffsetY = -insetTop` and the sheet follows the drag accumulated since the
-    /// hand-off; on `dragEnded` the dismissal policy decides (or the sheet cancels if it never
+    /// or the sheet owns the finger. While the sheet owns it, frames carry `scroll.pinOffsetY`
+    /// (the list offset at the hand-off, never above its top) and the sheet follows the drag
+    /// accumulated since the hand-off; on `dragEnded` the dismissal policy decides (or the sheet cancels if it never
     /// moved). Momentum never moves the sheet.
     public mutating func scroll(_ sample: ScrollSample, at t: Double) throws(SheetError) {
         begin(t)
@@ -52,19 +52,17 @@ extension Sheet {
     /// Follow the drag since the hand-off; at the largest detent a scrolling list takes over.
     mutating func moveScrollDrag(translation: Double) {
         moveDrag(translation: translation)
-        guard var drag = state.drag, !state.scroll.contentFits else { return }
+        guard let drag = state.drag, !state.scroll.contentFits else { return }
         let largest = state.detents.last!
-        if drag.extent > largest.height {
-            // The sheet is fully expanded and the finger still moves up: the list continues.
-            drag.extent = largest.height
-            state.drag = drag
-            let v = drag.estimator.velocity()
-            state.drag = nil
-            select(largest.id)
-            state.motion = .rest(largest.height)
-            state.goal = .detent
-            if v > 0 { state.scroll.pendingFlingVelocity = v }
-        }
+        guard drag.extent > largest.height else { return }
+        // The sheet is fully expanded and the finger still moves up: the list continues, with
+        // the finger's velocity handed over once.
+        let v = drag.estimator.velocity()
+        state.drag = nil
+        select(largest.id)
+        state.motion = .rest(largest.height)
+        state.goal = .detent
+        if v > 0 { state.scroll.pendingFlingVelocity = v }
     }
 
     /// The list owns the finger again (the sheet is back where it rests).
