@@ -5,14 +5,16 @@
 public struct Params: Sendable {
     /// The value at this place (`.null` when the member is absent).
     public let value: JSONValue
-    /// Where this value sits, e.g. `params.container.width` or `params.detents[2]`.
-    public let path: String
+    /// Where this value sits, e.g. `params.container.width` or `params.detents[2]`. Built only
+    /// when asked for (an error message), not on every member access.
+    public var path: String { location.description }
+    private let location: Location
     /// Whether the member was present at all.
     public let isPresent: Bool
 
     public init(_ value: JSONValue?, path: String = "params") {
         self.value = value ?? .null
-        self.path = path
+        self.location = .root(path)
         self.isPresent = value != nil
     }
 
@@ -37,7 +39,7 @@ public struct Params: Sendable {
 
     /// A member of this object (absent members give a non-present `Params`).
     public subscript(key: String) -> Params {
-        Params(value[key], path: "\(path).\(key)")
+        Params(value[key], location: .member(location, key))
     }
 
     /// Require this value to be an object; returns self for chaining.
@@ -48,7 +50,8 @@ public struct Params: Sendable {
     }
 
     /// Members of an object not in `allowed` are an error (catches typos like `heigth`).
-    public func rejectUnknownKeys(_ allowed: Set<String>) throws(RPCError) {
+    /// (`allowed` is a short list: a linear scan beats hashing here, on every message.)
+    public func rejectUnknownKeys(_ allowed: [String]) throws(RPCError) {
         guard case .object(let o) = value else { return }
         for k in o.keys where !allowed.contains(k) {
             throw RPCError.invalidParams("\(path).\(k): unknown member (expected one of \(allowed.sorted().joined(separator: ", ")))")
@@ -103,7 +106,7 @@ public struct Params: Sendable {
     public func array(maxCount: Int = 10_000) throws(RPCError) -> [Params] {
         guard case .array(let a) = value else { throw fail("expected an array, got \(got())") }
         guard a.count <= maxCount else { throw fail("expected at most \(maxCount) elements, got \(a.count)") }
-        return a.enumerated().map { Params($0.element, path: "\(path)[\($0.offset)]") }
+        return a.enumerated().map { Params($0.element, location: .element(location, $0.offset)) }
     }
 
     static func describe(_ r: ClosedRange<Double>) -> String {
@@ -115,6 +118,27 @@ public struct Params: Sendable {
         case (let lo, 1e9): return "a number >= \(f(lo))"
         case (-1e9, let hi): return "a number <= \(f(hi))"
         case (let lo, let hi): return "a number in \(f(lo))...\(f(hi))"
+        }
+    }
+
+    private init(_ value: JSONValue?, location: Location) {
+        self.value = value ?? .null
+        self.isPresent = value != nil
+        self.location = location
+    }
+
+    /// A place in the params, rendered lazily.
+    private indirect enum Location: Sendable, CustomStringConvertible {
+        case root(String)
+        case member(Location, String)
+        case element(Location, Int)
+
+        var description: String {
+            switch self {
+            case .root(let name): return name
+            case .member(let parent, let key): return "\(parent).\(key)"
+            case .element(let parent, let index): return "\(parent)[\(index)]"
+            }
         }
     }
 }

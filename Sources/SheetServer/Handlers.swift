@@ -89,10 +89,10 @@ extension SheetService {
     ]
 
     /// A session command or input: validate the common members, run it at its time.
-    func command(_ p: Params, _ members: Set<String>,
+    func command(_ p: Params, _ members: [String],
                  _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         try p.requireObject()
-        try p.rejectUnknownKeys(members.union(["session", "t"]))
+        try p.rejectUnknownKeys(["session", "t"] + members)
         let t = try time(p)
         return try withSession(p) { sheet throws(SheetError) in try body(&sheet, t) }
     }
