@@ -166,12 +166,12 @@ public enum JSONCodec {
         case .object(let o):
             out.append(UInt8(ascii: "{"))
             var first = true
-            for k in o.keys {
+            for m in o.ordered {
                 if !first { out.append(UInt8(ascii: ",")) }
                 first = false
-                appendString(k, into: &out)
+                appendString(m.key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                encode(o[k]!, into: &out)
+                encode(m.value, into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }

@@ -63,9 +63,21 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// An ordered JSON object.
+///
+/// Members live in an array in insertion order: small objects (every protocol message) are
+/// looked up by a linear scan, with no hashing; past `indexThreshold` members a dictionary
+/// index keeps lookups O(1), so a hostile message with thousands of keys stays linear.
 public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    /// One member.
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var value: JSONValue
+    }
+
+    /// Members in insertion order.
+    public private(set) var ordered: [Member] = []
+    private var index: [String: Int]?
+    static let indexThreshold = 12
 
     public init() {}
 
@@ -73,22 +85,50 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         for (k, v) in elements { self[k] = v }
     }
 
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.ordered == rhs.ordered }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return ordered.firstIndex { $0.key == key }
+    }
+
+    private mutating func rebuildIndex() {
+        guard ordered.count > Self.indexThreshold else { index = nil; return }
+        var i: [String: Int] = [:]
+        i.reserveCapacity(ordered.count)
+        for (n, m) in ordered.enumerated() { i[m.key] = n }
+        index = i
+    }
+
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { position(of: key).map { ordered[$0].value } }
         set {
-            if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+            if let i = position(of: key) {
+                if let newValue {
+                    ordered[i].value = newValue
+                } else {
+                    ordered.remove(at: i)
+                    rebuildIndex()
+                }
+            } else if let newValue {
+                ordered.append(Member(key: key, value: newValue))
+                if index != nil {
+                    index![key] = ordered.count - 1
+                } else if ordered.count > Self.indexThreshold {
+                    rebuildIndex()
+                }
             }
         }
     }
 
-    public var count: Int { keys.count }
+    public var count: Int { ordered.count }
+
+    /// Keys in insertion order.
+    public var keys: [String] { ordered.map(\.key) }
 
     /// Members in insertion order.
     public var members: [(key: String, value: JSONValue)] {
-        keys.map { ($0, storage[$0]!) }
+        ordered.map { ($0.key, $0.value) }
     }
 }
 
@@ -113,7 +153,6 @@ extension JSONObject {
     /// An empty object with room for `minimumCapacity` members (the decoder's fast path).
     public init(minimumCapacity: Int) {
         self.init()
-        keys.reserveCapacity(minimumCapacity)
-        storage.reserveCapacity(minimumCapacity)
+        ordered.reserveCapacity(minimumCapacity)
     }
 }
