@@ -41,7 +41,7 @@ import SheetRPC
     /// Reads /proc/PID/syscall until the daemon sits in poll(2) with timeout -1 (bounded
     /// number of reads; the daemon gets there right after writing its last message).
     static func eventuallyBlockedInPollForever(pid: pid_t) throws -> Bool {
-        for _ in 0..<100_000 {
+        for _ in 0..<1_000_000 {
             let text = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? ""
             let fields = text.split(separator: " ")
             // x86_64: poll = 7, its third argument is the timeout; aarch64 uses ppoll (73) with a NULL timeout.
