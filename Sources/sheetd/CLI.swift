@@ -4,7 +4,7 @@ import Glibc
 import SheetRPC
 
 /// The command line: `sheetd [serve] [OPTIONS]`, `sheetd replay FILE [OPTIONS]`,
-/// `sheetd bench [ARGS...]`, `--help`, `--version`.
+/// `sheetd bench [--quick]`, `--help`, `--version`.
 struct Options: Equatable {
     enum Command: Equatable {
         case serve
@@ -26,7 +26,7 @@ struct Options: Equatable {
         usage: sheetd [serve] [OPTIONS]      serve JSON-RPC 2.0 on stdin/stdout (default)
                sheetd replay FILE [OPTIONS]  run a recorded host stream (NDJSON or LSP,
                                              auto-detected) and print the output as NDJSON
-               sheetd bench [ARGS...]        run the benchmarks
+               sheetd bench [--quick]        measure the hot paths (build with -c release)
                sheetd --help | --version
 
         options:
