@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SheetRPC
+import SheetServer
 
 /// The command line: `sheetd [serve] [OPTIONS]`, `sheetd replay FILE [OPTIONS]`,
 /// `sheetd bench [--quick]`, `--help`, `--version`.
@@ -170,5 +171,18 @@ enum Sheetd {
                 off += n
             }
         }
+    }
+}
+
+extension Options {
+    /// The service behind a connection, and a frame decoder, as these options configure them
+    /// (shared by `serve` and `replay`).
+    func makeConnection(logger: Logger) -> (RPCConnection, FrameDecoder) {
+        let service = SheetService(configuration: .init(
+            pluginDirectories: pluginDirectories,
+            now: monotonicMilliseconds,
+            log: { logger.info($0) }))
+        return (RPCConnection(service: service),
+                FrameDecoder(mode: framing, maxMessageBytes: maxMessageBytes))
     }
 }

@@ -17,12 +17,8 @@ enum Replay {
         }
         signal(SIGPIPE, SIG_IGN)
         let output = ProtocolOutput.claimStdout(framing: .ndjson)
-        let service = SheetService(configuration: .init(
-            pluginDirectories: options.pluginDirectories,
-            now: monotonicMilliseconds,
-            log: { logger.info($0) }))
-        let connection = RPCConnection(service: service)
-        var decoder = FrameDecoder(mode: options.framing, maxMessageBytes: options.maxMessageBytes)
+        let (connection, decoder0) = options.makeConnection(logger: logger)
+        var decoder = decoder0
         decoder.feed(input)
         var events: [FrameDecoder.Event] = []
         while let e = decoder.next() { events.append(e) }

@@ -24,12 +24,7 @@ struct Server {
         signal(SIGPIPE, SIG_IGN)
         let output = ProtocolOutput.claimStdout(framing: options.framing == .lsp ? .lsp : .ndjson)
         let logger = self.logger
-        let service = SheetService(configuration: .init(
-            pluginDirectories: options.pluginDirectories,
-            now: monotonicMilliseconds,
-            log: { logger.info($0) }))
-        let connection = RPCConnection(service: service)
-        var decoder = FrameDecoder(mode: options.framing, maxMessageBytes: options.maxMessageBytes)
+        var (connection, decoder) = options.makeConnection(logger: logger)
         logger.info("serving on stdio (framing \(options.framing.rawValue), max message \(options.maxMessageBytes) bytes)")
 
         let readSize = 64 * 1024
