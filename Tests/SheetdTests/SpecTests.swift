@@ -67,3 +67,22 @@ import Testing
         #expect(r.stdout.hasPrefix("OK "), "\(r.stdout)")
     }
 }
+
+/// The annotated transcript at the end of protocol/README.md is real: its `>` lines, sent to
+/// sheetd, produce exactly its `<` lines.
+@Suite struct TranscriptTests {
+    @Test func protocolReadmeTranscriptReplaysByteForByte() throws {
+        let text = try String(contentsOf: SpecTests.repoRoot.appendingPathComponent("protocol/README.md"), encoding: .utf8)
+        guard let start = text.range(of: "## 17.") else {
+            Issue.record("protocol/README.md has no section 17 (the transcript)")
+            return
+        }
+        let lines = text[start.lowerBound...].split(separator: "\n", omittingEmptySubsequences: false)
+        let input = lines.filter { $0.hasPrefix("> ") }.map { $0.dropFirst(2) + "\n" }.joined()
+        let expected = lines.filter { $0.hasPrefix("< ") }.map { $0.dropFirst(2) + "\n" }.joined()
+        #expect(!input.isEmpty && !expected.isEmpty)
+        let r = try Daemon.run([], input: Array(input.utf8))
+        #expect(r.status == 0)
+        #expect(r.stdout == expected)
+    }
+}
