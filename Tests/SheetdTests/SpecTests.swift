@@ -86,3 +86,26 @@ import Testing
         #expect(r.stdout == expected)
     }
 }
+
+/// The session a person pastes from README.md does what the README says it does.
+@Suite struct ReadmeExampleTests {
+    @Test func pasteableSessionBehavesAsDescribed() throws {
+        let readme = try String(contentsOf: SpecTests.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "## Talk to it"), let end = readme.range(of: "| .build/debug/sheetd", range: start.upperBound..<readme.endIndex) else {
+            Issue.record("README.md lost its 'Talk to it' example")
+            return
+        }
+        // Every single-quoted JSON message of the printf line, in order.
+        let block = readme[start.upperBound..<end.lowerBound]
+        let messages = block.split(separator: "'").filter { $0.hasPrefix("{") }
+        #expect(messages.count == 10)
+        let r = try Daemon.run([], input: Array(messages.map { $0 + "\n" }.joined().utf8))
+        #expect(r.status == 0)
+        let out = try r.stdout.split(separator: "\n").map { try JSONCodec.decode(String($0)) }
+        let frames = out.filter { $0["method"] == "sheet.frame" }.compactMap { $0["params"] }
+        #expect(frames.first { $0["t"] == 150 }?["sheet"]?["y"] == 677)
+        #expect(frames.first { $0["t"] == 300 }?["sheet"]?["y"] == 510)
+        let events = out.filter { $0["method"] == "sheet.event" }.compactMap { $0["params"]?["type"]?.stringValue }
+        #expect(events == ["presented", "dismissed"])
+    }
+}
