@@ -33,7 +33,11 @@ private let hostLogFunction: @convention(c) (UnsafeMutableRawPointer?, Int32, Un
     case SHEETD_LOG_ERROR: label = "error"
     default: label = "level \(level)"
     }
-    sink.log("plugin \(sink.name): \(label): \(String(cString: message))")
+    // One line per call: control characters (newlines included) become spaces.
+    let text = String(String(cString: message).unicodeScalars.map {
+        $0.properties.generalCategory == .control ? " " : Character($0)
+    })
+    sink.log("plugin \(sink.name): \(label): \(text)")
 }
 
 /// One plugin instance: created with the session's config, destroyed in deinit. Owns the

@@ -128,6 +128,14 @@ let navigationInput = NavigationInput(operation: .push, progress: 0.5, width: 40
         #expect(fx.logs.lines.filter { $0.contains("create config") }.count == 3)
     }
 
+    @Test func pluginLogLinesStayOnOneLine() throws {
+        let fx = try FixtureHost()
+        defer { fx.dir.remove() }
+        _ = try fx.host.makeDismissal(name: "fixture", config: config("{\n\"a\":\t1}"))
+        #expect(fx.logs.contains("plugin fixture: info: create config={ \"a\": 1} host_size="))
+        #expect(!fx.logs.lines.contains { $0.contains("\n") || $0.contains("\t") })
+    }
+
     @Test func createFailureIsAFaultWithThePluginsMessage() throws {
         let fx = try FixtureHost()
         defer { fx.dir.remove() }

@@ -98,12 +98,15 @@ import Testing
         #expect(error?.description.contains("file not found") == true)
     }
 
-    @Test func refusesADirectory() throws {
+    @Test func refusesADirectoryAndAFifo() throws {
         let dir = try TempDirectory()
         defer { dir.remove() }
         let sub = try dir.subdirectory("d.so")
         let host = PluginHost(allowedDirectories: [dir.path], log: { _ in })
         #expect(caseName(loadError(host, sub)) == "notRegularFile")
+        // A fifo must be refused without being opened (opening it would block).
+        #expect(mkfifo(dir.file("p.so"), 0o644) == 0)
+        #expect(caseName(loadError(host, dir.file("p.so"))) == "notRegularFile")
     }
 
     @Test(arguments: [0o666, 0o775, 0o757])
