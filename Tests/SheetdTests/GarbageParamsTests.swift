@@ -5,17 +5,7 @@ import SheetServer
 /// Random, mostly wrong params for every method, straight into the service: every request gets
 /// a well-formed answer, the daemon state stays consistent, and frames stay finite.
 @Suite struct GarbageParamsTests {
-    struct Rng {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ xs: [T]) -> T { xs[Int(next() % UInt64(xs.count))] }
-    }
+    typealias Rng = T.Rng
 
     static let keys = ["session", "t", "phase", "translation", "velocity", "source", "height", "width", "detent",
                        "animated", "entry", "entries", "offsetY", "insetTop", "contentHeight", "viewportHeight",

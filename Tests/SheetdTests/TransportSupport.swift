@@ -19,6 +19,8 @@ enum T {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
+
+        mutating func pick<E>(_ xs: [E]) -> E { xs[Int(next() % UInt64(xs.count))] }
     }
 
     /// `count` lines of random bytes (never a newline inside a line).
