@@ -52,17 +52,16 @@ extension Sheet {
         guard var drag = state.drag else { return }
         let raw = drag.startExtent - (translation - drag.startTranslation)
         drag.estimator.add(time: state.now, value: raw)
-        drag.extent = constrainDrag(raw)
-        if drag.extent < state.detents[0].height - 0.5 { drag.wentBelowSmallest = true }
+        let detents = state.detents  // resolved once per drag step
+        drag.extent = constrainDrag(raw, smallest: detents[0].height, largest: detents[detents.count - 1].height)
+        if drag.extent < detents[0].height - 0.5 { drag.wentBelowSmallest = true }
         state.drag = drag
     }
 
     /// Whether a drag may take the sheet below its smallest detent toward dismissal.
     var dragCanDismiss: Bool { state.setup.options.dismissible || state.lifecycle != .shown }
 
-    func constrainDrag(_ raw: Double) -> Double {
-        let detents = state.detents
-        let largest = detents[detents.count - 1].height, smallest = detents[0].height
+    func constrainDrag(_ raw: Double, smallest: Double, largest: Double) -> Double {
         let d = state.container.height
         if raw > largest { return largest + RubberBand.offset(raw - largest, dimension: d) }
         if raw < smallest && !dragCanDismiss { return smallest - RubberBand.offset(smallest - raw, dimension: d) }
