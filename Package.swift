@@ -31,7 +31,7 @@ let package = Package(
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
         .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"]),
         // The thin executable: CLI, the poll loop, stdio.
-        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC"]),
+        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore"]),
 
         // Bundled plugins.
         .target(name: "MaterialPlugin", dependencies: ["CJansson", "CSheetdPlugin"], path: "plugins/material"),

@@ -20,6 +20,10 @@ struct Options: Equatable {
     var maxMessageBytes = FrameDecoder.defaultMaxMessageBytes
     var logLevel: LogLevel = .warn
     var pluginDirectories: [String] = []
+    /// `replay --svg OUT`: write a plot of the replay.
+    var svgPath: String?
+    /// `replay --html OUT`: write a self-contained player of the replay.
+    var htmlPath: String?
 
     static let version = "0.1.0"
 
@@ -41,6 +45,11 @@ struct Options: Equatable {
                                       protocol messages only
           --plugin-dir DIR            a directory plugins may be loaded from (repeatable;
                                       also SHEETD_PLUGIN_PATH, colon-separated)
+          --svg OUT.svg               replay: also plot each session over time (ms, pt):
+                                      top edge, detents, fingers, dimming, state bands,
+                                      navigation x, events and host commands
+          --html OUT.html             replay: also write one self-contained page that plays
+                                      the frames on a phone-sized stage (no network)
           -h, --help                  print this help and exit
           --version                   print the version and exit
 
@@ -100,6 +109,10 @@ struct Options: Equatable {
                 let v = try value(name, inline)
                 guard !v.isEmpty else { throw UsageError(message: "--plugin-dir needs a directory") }
                 o.pluginDirectories.append(v)
+            case "--svg", "--html":
+                let v = try value(name, inline)
+                guard !v.isEmpty else { throw UsageError(message: "\(name) needs a file") }
+                if name == "--svg" { o.svgPath = v } else { o.htmlPath = v }
             case "serve" where !sawCommand:
                 sawCommand = true
             case "replay" where !sawCommand:
@@ -122,6 +135,9 @@ struct Options: Equatable {
             i += 1
         }
         if case .replay("") = o.command { throw UsageError(message: "replay needs a FILE") }
+        if o.svgPath != nil || o.htmlPath != nil {
+            guard case .replay = o.command else { throw UsageError(message: "--svg and --html go with replay") }
+        }
         if let env = pluginPathEnv {
             o.pluginDirectories += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }

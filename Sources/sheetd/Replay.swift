@@ -6,8 +6,9 @@ import SheetServer
 
 /// `sheetd replay FILE`: feeds a recorded host stream (NDJSON or LSP, auto-detected unless
 /// `--framing` says otherwise) through an in-process `RPCConnection` + `SheetService` and
-/// prints every outgoing message as NDJSON on stdout. Stops at `exit`. Exit status 0;
-/// 2 when the file cannot be read.
+/// prints every outgoing message as NDJSON on stdout. Stops at `exit`. With `--svg`/`--html`
+/// it also writes a plot and a player of what happened (`ReplayRecording`). Exit status 0;
+/// 2 when the file cannot be read or an output file cannot be written.
 enum Replay {
     static func run(path: String, options: Options) -> Int32 {
         let logger = Logger(level: options.logLevel)
@@ -23,14 +24,17 @@ enum Replay {
         var events: [FrameDecoder.Event] = []
         while let e = decoder.next() { events.append(e) }
         events += decoder.finish()
+        var recording = options.svgPath == nil && options.htmlPath == nil ? nil : ReplayRecording(source: path)
         for event in events {
             if case .error(let e) = event { logger.warn("\(e)") }
-            output.append(connection.receive(event))
+            let answers = connection.receive(event)
+            recording?.observe(event, answers: answers, service: connection.service)
+            output.append(answers)
             if output.hasPending && !output.flush() { break }
             if connection.exitCode != nil { break }
         }
         output.flush()
-        return 0
+        return recording?.write(svg: options.svgPath, html: options.htmlPath) ?? 0
     }
 
     static func readFile(_ path: String) -> [UInt8]? {

@@ -1,0 +1,311 @@
+import SheetCore
+import SheetRPC
+
+/// The series a plot draws for one recorded session, read from the recording's JSON by member
+/// name (members it does not know are ignored, missing ones leave a series empty).
+///
+/// Frames are sent only when something changed, so between two frames the value is held up to
+/// the last tick that produced no frame for the session (`hold`), then moves to the next frame.
+struct SessionTimeline {
+    /// A value at a time (ms).
+    struct Point: Equatable {
+        var t: Double
+        var v: Double
+    }
+
+    /// A stretch of time in one reported state.
+    struct Band: Equatable {
+        var from: Double
+        var to: Double
+        var state: String
+    }
+
+    /// A finger sample mapped onto the plot's axis.
+    struct Finger: Equatable {
+        enum Kind: String { case pan, scroll, edge }
+        var t: Double
+        var v: Double
+        var kind: Kind
+        /// Release velocity (pt/s) on an `ended` / `dragEnded` sample that carries one.
+        var releaseVelocity: Double?
+        var isRelease: Bool
+    }
+
+    /// A resting detent's line over a stretch of time: `y = container.height − height`.
+    struct DetentLine: Equatable {
+        var from: Double
+        var to: Double
+        var y: Double
+        var height: Double
+        /// Ids at this height (equal heights share one line).
+        var ids: [String]
+    }
+
+    /// A labelled instant (a `sheet.event` or a host command).
+    struct Marker: Equatable {
+        var t: Double
+        var label: String
+        var kind: String
+    }
+
+    var id: String
+    var containerWidth: Double = 0
+    var containerHeight: Double = 0
+    /// The time span shown: from the first to the last thing recorded.
+    var start: Double = 0
+    var end: Double = 0
+    /// `sheet.y` (pt, container coordinates).
+    var topEdge: [Point] = []
+    var dimmingAlpha: [Point] = []
+    var progress: [Point] = []
+    /// The keyboard's top edge (pt) from `input.keyboard` (linear over its duration).
+    var keyboardTop: [Point] = []
+    /// `nav.items[].x` per entry id; each id may have several runs (it left and came back).
+    var navX: [(id: String, runs: [[Point]])] = []
+    /// Finger samples: `pan`/`scroll` on the y axis, `edge` (a `leftEdge` pan) on the nav x axis.
+    var fingers: [Finger] = []
+    var bands: [Band] = []
+    var detents: [DetentLine] = []
+    var events: [Marker] = []
+    var commands: [Marker] = []
+
+    /// The moving states that get a band.
+    static let bandStates = ["presenting", "dragging", "settling", "dismissing"]
+
+    init(session s: JSONValue, ticks: [Double]) {
+        id = s["id"]?.stringValue ?? "?"
+        let frames = s["frames"]?.arrayValue ?? []
+        let inputs = s["inputs"]?.arrayValue ?? []
+        let layouts = s["layouts"]?.arrayValue ?? []
+        let states = s["states"]?.arrayValue ?? []
+        let eventList = s["events"]?.arrayValue ?? []
+
+        var times = frames.compactMap { $0["t"]?.doubleValue } + inputs.compactMap { $0["t"]?.doubleValue }
+            + eventList.compactMap { $0["t"]?.doubleValue } + layouts.compactMap { $0["t"]?.doubleValue }
+        if let first = times.min() { times += ticks.filter { $0 >= first } }
+        start = min(0, times.min() ?? 0)
+        end = max(times.max() ?? 0, start + 1)
+
+        for l in layouts {
+            containerWidth = max(containerWidth, l["container"]?["width"]?.doubleValue ?? 0)
+            containerHeight = max(containerHeight, l["container"]?["height"]?.doubleValue ?? 0)
+        }
+        for f in frames {
+            let y = f["sheet"]?["y"]?.doubleValue ?? 0
+            containerHeight = max(containerHeight, f["state"]?.stringValue == "dismissed" ? y : 0)
+            containerWidth = max(containerWidth, f["sheet"]?["width"]?.doubleValue ?? 0)
+        }
+
+        let heldUntil = ticks.filter { $0 <= end }.max() ?? end
+        let inputTimes = inputs.compactMap { $0["t"]?.doubleValue }
+        func series(_ path: (JSONValue) -> Double?) -> [Point] {
+            Self.hold(frames.compactMap { f in
+                guard let t = f["t"]?.doubleValue, let v = path(f) else { return nil }
+                return Point(t: t, v: v)
+            }, ticks: ticks, inputs: inputTimes, until: heldUntil)
+        }
+        topEdge = series { $0["sheet"]?["y"]?.doubleValue }
+        dimmingAlpha = series { $0["dimming"]?["alpha"]?.doubleValue }
+        progress = series { $0["progress"]?.doubleValue }
+        navX = Self.navigation(frames, ticks: ticks, inputs: inputTimes, until: heldUntil)
+        bands = Self.bands(states, end: end)
+        detents = Self.detentLines(layouts, end: end)
+        events = eventList.compactMap { e in
+            guard let t = e["t"]?.doubleValue, let type = e["type"]?.stringValue else { return nil }
+            let detail = (e["detent"] ?? e["id"])?.stringValue.map { " " + $0 } ?? ""
+            return Marker(t: t, label: type + detail, kind: type)
+        }
+        commands = inputs.compactMap(Self.command)
+        fingers = Self.fingers(inputs, topEdge: topEdge, frames: frames, rest: containerHeight)
+        keyboardTop = Self.keyboard(inputs, containerHeight: containerHeight, end: end)
+    }
+
+    /// The value recorded at or before `t` (`fallback` before the first point).
+    static func value(_ points: [Point], at t: Double, fallback: Double) -> Double {
+        points.last { $0.t <= t }?.v ?? fallback
+    }
+
+    /// A timing curve as the protocol names it (`easeInOut` when absent or unknown).
+    static func curve(_ v: JSONValue?) -> CubicBezier {
+        if let c = v?.arrayValue?.compactMap(\.doubleValue), c.count == 4 {
+            let b = CubicBezier(c[0], c[1], c[2], c[3])
+            return b.isValid ? b : .easeInOut
+        }
+        switch v?.stringValue {
+        case "easeIn": return .easeIn
+        case "easeOut": return .easeOut
+        case "linear": return .linear
+        default: return .easeInOut
+        }
+    }
+
+    /// The piecewise-linear value at `t`; `nil` before the first point, the last value after.
+    static func interpolate(_ points: [Point], at t: Double) -> Double? {
+        guard let first = points.first, t >= first.t else { return nil }
+        guard let i = points.firstIndex(where: { $0.t > t }) else { return points.last!.v }
+        let a = points[i - 1], b = points[i]
+        return a.v + (b.v - a.v) * (t - a.t) / (b.t - a.t)
+    }
+
+    /// Frame samples with the value held while the sheet provably did not move: a tick that
+    /// sent no frame for the session shows it at rest, and at rest only a host input starts a
+    /// motion. So before each change the value is held to the last such tick, or to the last
+    /// input after it; the last value is held to `end`.
+    static func hold(_ samples: [Point], ticks: [Double], inputs: [Double] = [], until end: Double) -> [Point] {
+        var out: [Point] = []
+        for (i, p) in samples.enumerated() {
+            if i > 0, samples[i - 1].v != p.v,
+               let quiet = ticks.last(where: { $0 > samples[i - 1].t && $0 < p.t }) {
+                let moved = inputs.last { $0 > quiet && $0 < p.t } ?? quiet
+                out.append(Point(t: moved, v: samples[i - 1].v))
+            }
+            out.append(p)
+        }
+        if let last = out.last, end > last.t { out.append(Point(t: end, v: last.v)) }
+        return out
+    }
+
+    static func navigation(_ frames: [JSONValue], ticks: [Double], inputs: [Double],
+                           until end: Double) -> [(id: String, runs: [[Point]])] {
+        var order: [String] = []
+        var runs: [String: [[Point]]] = [:]
+        var open: Set<String> = []
+        for f in frames {
+            guard let t = f["t"]?.doubleValue, let items = f["nav"]?["items"]?.arrayValue else { continue }
+            var seen: Set<String> = []
+            for item in items {
+                guard let id = item["id"]?.stringValue, let x = item["x"]?.doubleValue else { continue }
+                seen.insert(id)
+                if runs[id] == nil { order.append(id); runs[id] = [] }
+                if !open.contains(id) { runs[id]!.append([]); open.insert(id) }
+                runs[id]![runs[id]!.count - 1].append(Point(t: t, v: x))
+            }
+            open.formIntersection(seen)
+        }
+        return order.map { id in
+            (id, runs[id]!.map { run in
+                hold(run, ticks: ticks, inputs: inputs, until: open.contains(id) && run == runs[id]!.last! ? end : run.last!.t)
+            })
+        }
+    }
+
+    /// Consecutive state reports merged; each covers the time up to the next report.
+    static func bands(_ states: [JSONValue], end: Double) -> [Band] {
+        var out: [Band] = []
+        for s in states {
+            guard let t = s["t"]?.doubleValue, let state = s["state"]?.stringValue else { continue }
+            if var last = out.popLast() {
+                last.to = max(last.from, t)
+                out.append(last)
+                if last.state == state { continue }
+            }
+            out.append(Band(from: t, to: end, state: state))
+        }
+        return out.filter { bandStates.contains($0.state) && $0.to > $0.from }
+    }
+
+    /// One line per distinct resting height per layout, ids at equal heights (±0.5 pt) joined.
+    static func detentLines(_ layouts: [JSONValue], end: Double) -> [DetentLine] {
+        var out: [DetentLine] = []
+        for (i, l) in layouts.enumerated() {
+            guard let from = l["t"]?.doubleValue, let h = l["container"]?["height"]?.doubleValue else { continue }
+            let to = i + 1 < layouts.count ? (layouts[i + 1]["t"]?.doubleValue ?? end) : end
+            var lines: [DetentLine] = []
+            for d in l["detents"]?.arrayValue ?? [] {
+                guard let id = d["id"]?.stringValue, let height = d["height"]?.doubleValue else { continue }
+                if let k = lines.firstIndex(where: { abs($0.height - height) < 0.5 }) {
+                    lines[k].ids.append(id)
+                } else {
+                    lines.append(DetentLine(from: from, to: to, y: h - height, height: height, ids: [id]))
+                }
+            }
+            out += lines.filter { $0.to > $0.from || to >= end }
+        }
+        return out
+    }
+
+    /// A short label for a host command; `nil` for gestures, scroll samples and ticks.
+    static func command(_ input: JSONValue) -> Marker? {
+        guard let t = input["t"]?.doubleValue, let method = input["method"]?.stringValue else { return nil }
+        let p = input["params"] ?? .null
+        func n(_ v: JSONValue?) -> String { v?.doubleValue.map(SVGPlot.number) ?? "?" }
+        var label: String
+        switch method {
+        case "input.pan", "input.scroll", "clock.tick": return nil
+        case "sheet.present": label = "present"
+        case "sheet.dismiss": label = "dismiss"
+        case "sheet.selectDetent": label = "select " + (p["detent"]?.stringValue ?? "?")
+        case "sheet.setContentHeight": label = "content " + n(p["height"])
+        case "sheet.setContainer": label = "container \(n(p["width"]))×\(n(p["height"]))"
+        case "input.tap": label = "tap " + (p["target"]?.stringValue ?? "")
+        case "input.keyboard": label = "keyboard " + n(p["height"])
+        case "nav.push": label = "push " + (p["entry"]?["id"]?.stringValue ?? "?")
+        default:
+            label = String(method.split(separator: ".").last ?? Substring(method))
+        }
+        if p["animated"] == .bool(false) { label += " (not animated)" }
+        if input["error"] != nil { label += " ✗" }
+        return Marker(t: t, label: label, kind: method)
+    }
+
+    /// Finger samples: a `sheet`/`bottomEdge` pan maps to the sheet's top edge when it began
+    /// plus `translation.y`; a tracking scroll drag to the top edge at `dragBegan` plus
+    /// `translationY`; a `leftEdge` pan to the top entry's x when it began plus `translation.x`.
+    static func fingers(_ inputs: [JSONValue], topEdge: [Point], frames: [JSONValue], rest: Double) -> [Finger] {
+        var out: [Finger] = []
+        var panBase: Double?, scrollBase: Double?
+        for input in inputs {
+            guard let t = input["t"]?.doubleValue, let p = input["params"] else { continue }
+            let phase = p["phase"]?.stringValue ?? ""
+            switch input["method"]?.stringValue {
+            case "input.pan":
+                let source = p["source"]?.stringValue ?? "sheet"
+                let edge = source == "leftEdge"
+                guard let tr = p["translation"]?[edge ? "x" : "y"]?.doubleValue else { continue }
+                if phase == "began" || panBase == nil {
+                    let here = edge
+                        ? (frames.last { ($0["t"]?.doubleValue ?? .infinity) <= t }?["nav"]?["items"]?.arrayValue?.last?["x"]?.doubleValue ?? 0)
+                        : value(topEdge, at: t, fallback: rest)
+                    panBase = here - tr
+                }
+                let release = phase == "ended" || phase == "cancelled"
+                out.append(Finger(t: t, v: panBase! + tr, kind: edge ? .edge : .pan,
+                                  releaseVelocity: release ? p["velocity"]?[edge ? "x" : "y"]?.doubleValue : nil,
+                                  isRelease: release))
+                if release { panBase = nil }
+            case "input.scroll":
+                guard let tr = p["translationY"]?.doubleValue else { continue }
+                if phase == "dragBegan" || scrollBase == nil { scrollBase = value(topEdge, at: t, fallback: rest) - tr }
+                let release = phase == "dragEnded"
+                guard p["isTracking"] != .bool(false) || release else { continue }
+                out.append(Finger(t: t, v: scrollBase! + tr, kind: .scroll,
+                                  releaseVelocity: release ? p["velocityY"]?.doubleValue : nil, isRelease: release))
+                if release { scrollBase = nil }
+            default:
+                continue
+            }
+        }
+        return out
+    }
+
+    /// The keyboard's top edge from `input.keyboard {height, durationMs, curve}`, moving along
+    /// the curve over each duration from wherever it was.
+    static func keyboard(_ inputs: [JSONValue], containerHeight: Double, end: Double) -> [Point] {
+        var out: [Point] = []
+        for input in inputs where input["method"]?.stringValue == "input.keyboard" {
+            guard let t = input["t"]?.doubleValue, let h = input["params"]?["height"]?.doubleValue,
+                  input["error"] == nil else { continue }
+            let duration = max(0, input["params"]?["durationMs"]?.doubleValue ?? 250)
+            let curve = Self.curve(input["params"]?["curve"])
+            let here = interpolate(out, at: t) ?? containerHeight
+            out.removeAll { $0.t > t }
+            let steps = duration > 0 ? 16 : 0
+            for k in 0...steps {
+                let f = steps == 0 ? 1 : Double(k) / Double(steps)
+                out.append(Point(t: t + f * duration, v: here + (containerHeight - h - here) * curve.value(at: f)))
+            }
+        }
+        if let last = out.last, end > last.t { out.append(Point(t: end, v: last.v)) }
+        return out
+    }
+}

@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SheetRPC
+import Testing
+
+/// Every element of a parsed SVG: name and attributes, plus the text of `<text>` elements.
+final class SVGElements: NSObject, XMLParserDelegate {
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var text = ""
+        var classes: [String] { (attributes["class"] ?? "").split(separator: " ").map(String.init) }
+    }
+
+    private(set) var elements: [Element] = []
+    private var open: [Int] = []
+
+    /// Parses `data`; throws when it is not well-formed XML.
+    static func parse(_ data: Data) throws -> [Element] {
+        let parser = XMLParser(data: data)
+        let collector = SVGElements()
+        parser.delegate = collector
+        guard parser.parse() else {
+            throw Daemon.Failure(description: "not well-formed: \(parser.parserError.map { "\($0)" } ?? "?") at line \(parser.lineNumber)")
+        }
+        return collector.elements
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        elements.append(Element(name: name, attributes: attributes))
+        open.append(elements.count - 1)
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if let i = open.last { elements[i].text += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        _ = open.popLast()
+    }
+}
+
+/// `sheetd replay FILE --svg OUT.svg`: the plot is well-formed SVG holding every series of the
+/// scenario, and the plots committed next to the examples are what the current build draws.
+@Suite struct PlotTests {
+    static let examplesDir = ExampleReplayTests.examplesDir
+
+    /// Replays an example with `--svg` (and the bundled plugins) into a temporary file.
+    static func plot(_ file: String) throws -> (svg: Data, stdout: String) {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sheetd-plot-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).svg")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let buildDir = URL(fileURLWithPath: try Daemon.binaryPath()).deletingLastPathComponent().path
+        let r = try Daemon.run(["--plugin-dir", buildDir, "replay", examplesDir.appendingPathComponent(file).path,
+                                "--svg", out.path])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        return (try Data(contentsOf: out), r.stdout)
+    }
+
+    /// The points of a polyline, as (x, y) pixels.
+    static func points(_ e: SVGElements.Element) -> [(x: Double, y: Double)] {
+        (e.attributes["points"] ?? "").split(separator: " ").compactMap { p in
+            let xy = p.split(separator: ",").compactMap { Double($0) }
+            return xy.count == 2 ? (xy[0], xy[1]) : nil
+        }
+    }
+
+    @Test func panScenarioPlotsEverySeries() throws {
+        let (svg, stdout) = try Self.plot("03-pan-dismiss-cancelled.ndjson")
+        let els = try SVGElements.parse(svg)
+        #expect(els.first?.name == "svg")
+        func with(_ cls: String) -> [SVGElements.Element] { els.filter { $0.classes.contains(cls) } }
+
+        // The top edge: one point per frame at least, ending at rest on the fit detent line.
+        let frames = stdout.split(separator: "\n").filter { $0.contains(#""sheet.frame""#) }
+        let edge = try #require(with("top-edge").first)
+        let pts = Self.points(edge)
+        #expect(pts.count >= frames.count)
+        let fit = try #require(with("detent").first { $0.attributes["data-detent"] == "fit" })
+        #expect(abs(try #require(pts.last).y - (Double(fit.attributes["y1"] ?? "") ?? -1)) < 0.01)
+        #expect(els.contains { $0.name == "text" && $0.classes.contains("detent-label") && $0.text == "fit 334" })
+
+        // The drag's finger samples, with the release and its velocity.
+        let panInputs = try String(contentsOf: Self.examplesDir.appendingPathComponent("03-pan-dismiss-cancelled.ndjson"), encoding: .utf8)
+            .split(separator: "\n").filter { $0.contains(#""input.pan""#) }
+        #expect(with("finger-pan").count == panInputs.count)
+        #expect(with("release").count == 1)
+        #expect(els.contains { $0.name == "text" && $0.text == "v=0 pt/s" })
+
+        // State bands, dimming, events, host commands, axes.
+        for state in ["presenting", "dragging", "settling"] {
+            #expect(!els.filter { $0.classes == ["band", state] }.isEmpty, "band \(state)")
+        }
+        #expect(els.filter { $0.classes.contains("band") && $0.classes.contains("dismissing") }.isEmpty)
+        #expect(with("dimming-alpha").contains { $0.name == "polygon" })
+        #expect(with("event-marker").compactMap { $0.attributes["data-type"] } == ["presented", "dismissCancelled"])
+        #expect(with("command-marker").compactMap { $0.attributes["data-method"] } == ["sheet.present"])
+        let texts = Set(els.filter { $0.name == "text" }.map(\.text))
+        for label in ["t (ms)", "sheet y (pt)", "alpha", "dragging", "sheet top edge y (pt)", "presented", "dismissCancelled"] {
+            #expect(texts.contains(label), "text \(label)")
+        }
+    }
+
+    @Test func scrollKeyboardAndNavigationSeries() throws {
+        let scroll = try SVGElements.parse(try Self.plot("15-scroll-pull-dismiss.ndjson").svg)
+        #expect(scroll.filter { $0.classes.contains("finger-scroll") }.count > 5)
+        #expect(scroll.contains { $0.classes == ["band", "dismissing"] })
+
+        let keyboard = try SVGElements.parse(try Self.plot("10-keyboard.ndjson").svg)
+        let kb = try #require(keyboard.first { $0.classes.contains("keyboard-top") })
+        #expect(Self.points(kb).count >= 4)
+        // The fit detent grows by the keyboard (334 → 670) and comes back: three layouts.
+        #expect(keyboard.filter { $0.classes.contains("detent") }.count == 3)
+
+        let nav = try SVGElements.parse(try Self.plot("19-nav-push-pop.ndjson").svg)
+        let entries = nav.filter { $0.classes.contains("nav-x") }.compactMap { $0.attributes["data-entry"] }
+        #expect(Set(entries) == ["root", "details"])
+        #expect(nav.filter { $0.classes.contains("event-marker") }.compactMap { $0.attributes["data-type"] }
+                == ["presented", "navigationDidShow", "popped", "navigationDidShow"])
+    }
+
+    /// The committed `protocol/examples/NN-name.svg` are what this build draws
+    /// (`scripts/render-example-plots.sh` rewrites them).
+    @Test(arguments: ExampleReplayTests.table.map(\.file))
+    func committedPlotIsCurrent(_ file: String) throws {
+        let committed = Self.examplesDir.appendingPathComponent(file.replacingOccurrences(of: ".ndjson", with: ".svg"))
+        let expected = try #require(try? Data(contentsOf: committed), "\(committed.lastPathComponent) missing: run scripts/render-example-plots.sh")
+        let drawn = try Self.plot(file).svg
+        #expect(drawn == expected, "\(committed.lastPathComponent) is stale: run scripts/render-example-plots.sh")
+        _ = try SVGElements.parse(expected)
+    }
+
+    @Test func plotOptionsNeedReplayAndAWritableFile() throws {
+        let usage = try Daemon.run(["--svg", "/tmp/x.svg"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("--svg and --html go with replay"))
+        let example = Self.examplesDir.appendingPathComponent("01-present-dismiss.ndjson").path
+        let unwritable = try Daemon.run(["replay", example, "--html", "/nonexistent-dir/p.html"])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.contains("cannot write '/nonexistent-dir/p.html'"))
+        // The protocol output on stdout is unchanged by the plot.
+        let plain = try Daemon.run(["replay", example])
+        let svg = FileManager.default.temporaryDirectory.appendingPathComponent("sheetd-plot-stdout-\(getpid()).svg")
+        defer { try? FileManager.default.removeItem(at: svg) }
+        let plotted = try Daemon.run(["replay", example, "--svg", svg.path])
+        #expect(plotted.stdout == plain.stdout)
+    }
+}
