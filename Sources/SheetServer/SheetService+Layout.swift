@@ -7,6 +7,13 @@ extension SheetService {
         sessions.sorted { $0.value.order < $1.value.order }.map(\.key)
     }
 
+    /// The state a frame of the session would report now (`presenting`, `dragging`, ...) and
+    /// whether anything moves (an animation or a finger); `nil` for an unknown session.
+    public func activity(session id: String) -> (state: String, moving: Bool)? {
+        guard let s = sessions[id] else { return nil }
+        return (s.sheet.phase.rawValue, s.sheet.isActive)
+    }
+
     /// What frames do not carry about a live session, as JSON: its container, its resting
     /// detents (resolved for the current content, container and keyboard, ascending) and the
     /// keyboard height the engine holds —

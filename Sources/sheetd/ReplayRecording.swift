@@ -21,7 +21,8 @@ struct ReplayRecording {
         var events: [JSONValue] = []
         /// Host messages naming the session: `{t, method, params, state?, error?}`.
         var inputs: [JSONObject] = []
-        /// `{t, state}`: every frame's state and every request's `{state}` answer.
+        /// `{t, state, moving}`: the engine's state after each host message, when it changed
+        /// (frames come only on ticks, and a notification gets no `{state}` answer).
         var states: [JSONValue] = []
         /// `{t, container, detents, keyboardHeight, pullBarHeight}` each time it changed.
         var layouts: [JSONValue] = []
@@ -38,6 +39,8 @@ struct ReplayRecording {
     private var now: Double = 0
     /// Requests waiting for their answer: id → (session index, input index).
     private var pending: [(id: JSONValue, session: Int, input: Int)] = []
+    /// The notification naming a session in the message being observed (for its diagnostic).
+    private var lastNotification: (session: Int, input: Int)?
     /// `session.create`/`session.restore` requests waiting for their answer: id → params.
     private var creating: [(id: JSONValue, params: JSONValue)] = []
 
@@ -49,6 +52,7 @@ struct ReplayRecording {
     /// Records one input event and the message bodies the connection answered to it, then
     /// reads the layout of every live session from `service`.
     mutating func observe(_ event: FrameDecoder.Event, answers: [[UInt8]], service: any RPCService) {
+        lastNotification = nil
         if case .message(let bytes) = event, let message = try? JSONCodec.decode(bytes) {
             for m in message.arrayValue ?? [message] { recordInput(m, service: service) }
         }
@@ -58,6 +62,13 @@ struct ReplayRecording {
         }
         guard let service = service as? SheetService else { return }
         for id in service.liveSessionIDs {
+            if let (state, moving) = service.activity(session: id) {
+                let i = sessionIndex(id)
+                let last = sessions[i].states.last
+                if last?["state"]?.stringValue != state || last?["moving"] != .bool(moving) {
+                    sessions[i].states.append(["t": .number(now), "state": .string(state), "moving": .bool(moving)])
+                }
+            }
             guard var layout = service.layoutJSON(session: id)?.objectValue else { continue }
             let i = sessionIndex(id)
             if let last = sessions[i].layouts.last?.objectValue {
@@ -82,7 +93,11 @@ struct ReplayRecording {
         guard sessions.contains(where: { $0.id == id }) || live else { return }
         let i = sessionIndex(id)
         sessions[i].inputs.append(["t": .number(now), "method": .string(method), "params": params])
-        if let requestID = m["id"] { pending.append((requestID, i, sessions[i].inputs.count - 1)) }
+        if let requestID = m["id"] {
+            pending.append((requestID, i, sessions[i].inputs.count - 1))
+        } else {
+            lastNotification = (i, sessions[i].inputs.count - 1)
+        }
     }
 
     private mutating func recordOutput(_ a: JSONValue) {
@@ -92,12 +107,14 @@ struct ReplayRecording {
             guard let id = params["session"]?.stringValue else { return }
             let i = sessionIndex(id)
             sessions[i].frames.append(params)
-            if let t = params["t"], let state = params["state"] {
-                sessions[i].states.append(["t": t, "state": state])
-            }
         case "sheet.event":
             guard let id = params["session"]?.stringValue else { return }
             sessions[sessionIndex(id)].events.append(params)
+        case "$/diagnostic":
+            // A failed notification of this message: mark it like an error answer.
+            guard params["severity"] == nil, let n = lastNotification,
+                  sessions[n.session].inputs[n.input]["method"] == params["method"] else { return }
+            sessions[n.session].inputs[n.input]["error"] = params["message"]
         case nil:
             if let id = a["id"], let c = creating.firstIndex(where: { $0.id == id }) {
                 let params = creating.remove(at: c).params
@@ -108,7 +125,6 @@ struct ReplayRecording {
             let (_, i, k) = pending.remove(at: p)
             if let state = a["result"]?["state"] {
                 sessions[i].inputs[k]["state"] = state
-                sessions[i].states.append(["t": sessions[i].inputs[k]["t"] ?? .null, "state": state])
             } else if let message = a["error"]?["message"] {
                 sessions[i].inputs[k]["error"] = message
             }

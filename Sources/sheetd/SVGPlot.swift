@@ -112,7 +112,9 @@ enum SVGPlot {
         let sid = escape(tl.id)
         out += #"<g class="session" id="session-\#(sid)">"# + "\n"
         var title = "session \(tl.id) · \(source)"
-        if tl.containerWidth > 0 { title += " · container \(number(tl.containerWidth))×\(number(tl.containerHeight)) pt" }
+        if !tl.containers.isEmpty {
+            title += " · container " + tl.containers.map { "\(number($0.width))×\(number($0.height))" }.joined(separator: " → ") + " pt"
+        }
         out += text(plotLeft, top + 12, title, cls: "title")
         var y = top + 22
 
@@ -184,8 +186,8 @@ enum SVGPlot {
 
         // Strip A content.
         out += #"<g clip-path="url(#clip-\#(sid)-0)">"# + "\n"
-        if tl.containerHeight > 0 {
-            out += line(plotLeft, ya(tl.containerHeight), plotRight, ya(tl.containerHeight), cls: "bottom")
+        for c in tl.containers {
+            out += line(tx(c.from), ya(c.height), tx(c.to), ya(c.height), cls: "bottom")
         }
         for d in tl.detents {
             out += #"<line class="detent" data-detent="\#(escape(d.ids.joined(separator: " ")))" "#
@@ -198,8 +200,8 @@ enum SVGPlot {
         out += fingers(tl.fingers.filter { $0.kind != .edge }, tx, ya)
         out += "</g>\n"
         out += detentLabels(tl, ya: ya, tx: tx)
-        if tl.containerHeight > 0 {
-            out += text(plotRight + 6, ya(tl.containerHeight) + 4, "bottom y=\(number(tl.containerHeight))", cls: "muted")
+        if let c = tl.containers.last {
+            out += text(plotRight + 6, ya(c.height) + 4, "bottom y=\(number(c.height))", cls: "muted")
         }
 
         // Strip B content.

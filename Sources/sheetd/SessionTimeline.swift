@@ -48,9 +48,20 @@ struct SessionTimeline {
         var kind: String
     }
 
+    /// The container over a stretch of time.
+    struct ContainerSpan: Equatable {
+        var from: Double
+        var to: Double
+        var width: Double
+        var height: Double
+    }
+
     var id: String
+    /// The largest container width and height seen (the plot's extent).
     var containerWidth: Double = 0
     var containerHeight: Double = 0
+    /// The container in time order, one span per change.
+    var containers: [ContainerSpan] = []
     /// The time span shown: from the first to the last thing recorded.
     var start: Double = 0
     var end: Double = 0
@@ -86,9 +97,17 @@ struct SessionTimeline {
         start = min(0, times.min() ?? 0)
         end = max(times.max() ?? 0, start + 1)
 
-        for l in layouts {
-            containerWidth = max(containerWidth, l["container"]?["width"]?.doubleValue ?? 0)
-            containerHeight = max(containerHeight, l["container"]?["height"]?.doubleValue ?? 0)
+        for (i, l) in layouts.enumerated() {
+            guard let t = l["t"]?.doubleValue, let w = l["container"]?["width"]?.doubleValue,
+                  let h = l["container"]?["height"]?.doubleValue else { continue }
+            containerWidth = max(containerWidth, w)
+            containerHeight = max(containerHeight, h)
+            let to = i + 1 < layouts.count ? (layouts[i + 1]["t"]?.doubleValue ?? end) : end
+            if let last = containers.last, last.width == w, last.height == h {
+                containers[containers.count - 1].to = to
+            } else {
+                containers.append(ContainerSpan(from: t, to: to, width: w, height: h))
+            }
         }
         for f in frames {
             let y = f["sheet"]?["y"]?.doubleValue ?? 0
@@ -98,16 +117,20 @@ struct SessionTimeline {
 
         let heldUntil = ticks.filter { $0 <= end }.max() ?? end
         let inputTimes = inputs.compactMap { $0["t"]?.doubleValue }
+        let activity = Activity(samples: states.compactMap { s in
+            guard let t = s["t"]?.doubleValue, case .bool(let moving)? = s["moving"] else { return nil }
+            return (t, moving)
+        })
         func series(_ path: (JSONValue) -> Double?) -> [Point] {
             Self.hold(frames.compactMap { f in
                 guard let t = f["t"]?.doubleValue, let v = path(f) else { return nil }
                 return Point(t: t, v: v)
-            }, ticks: ticks, inputs: inputTimes, until: heldUntil)
+            }, ticks: ticks, rest: activity, inputs: inputTimes, until: heldUntil)
         }
         topEdge = series { $0["sheet"]?["y"]?.doubleValue }
         dimmingAlpha = series { $0["dimming"]?["alpha"]?.doubleValue }
         progress = series { $0["progress"]?.doubleValue }
-        navX = Self.navigation(frames, ticks: ticks, inputs: inputTimes, until: heldUntil)
+        navX = Self.navigation(frames, ticks: ticks, rest: activity, inputs: inputTimes, until: heldUntil)
         bands = Self.bands(states, end: end)
         detents = Self.detentLines(layouts, end: end)
         events = eventList.compactMap { e in
@@ -139,6 +162,18 @@ struct SessionTimeline {
         }
     }
 
+    /// When the engine said nothing moved (the recording's `states` with `moving: false`).
+    struct Activity {
+        /// `(t, moving)` in recording order.
+        var samples: [(t: Double, moving: Bool)] = []
+        var restTimes: [Double] { samples.filter { !$0.moving }.map(\.t) }
+
+        /// At rest after everything recorded at or before `t`.
+        func isAtRest(at t: Double) -> Bool {
+            samples.last { $0.t <= t }.map { !$0.moving } ?? false
+        }
+    }
+
     /// The piecewise-linear value at `t`; `nil` before the first point, the last value after.
     static func interpolate(_ points: [Point], at t: Double) -> Double? {
         guard let first = points.first, t >= first.t else { return nil }
@@ -147,17 +182,23 @@ struct SessionTimeline {
         return a.v + (b.v - a.v) * (t - a.t) / (b.t - a.t)
     }
 
-    /// Frame samples with the value held while the sheet provably did not move: a tick that
-    /// sent no frame for the session shows it at rest, and at rest only a host input starts a
-    /// motion. So before each change the value is held to the last such tick, or to the last
-    /// input after it; the last value is held to `end`.
-    static func hold(_ samples: [Point], ticks: [Double], inputs: [Double] = [], until end: Double) -> [Point] {
+    /// Frame samples with the value held while the sheet provably did not move: the engine said
+    /// it was at rest, or a tick sent no frame for the session; at rest only a host input starts
+    /// a motion. So before each change the value is held to the last such tick, or to the last
+    /// input after it (at most the new frame's time); the last value is held to `end`.
+    static func hold(_ samples: [Point], ticks: [Double], rest: Activity = Activity(), inputs: [Double] = [],
+                     until end: Double) -> [Point] {
         var out: [Point] = []
         for (i, p) in samples.enumerated() {
-            if i > 0, samples[i - 1].v != p.v,
-               let quiet = ticks.last(where: { $0 > samples[i - 1].t && $0 < p.t }) {
-                let moved = inputs.last { $0 > quiet && $0 < p.t } ?? quiet
-                out.append(Point(t: moved, v: samples[i - 1].v))
+            if i > 0, samples[i - 1].v != p.v {
+                let a = samples[i - 1].t
+                let quiet = [rest.isAtRest(at: a) ? a : nil,
+                             ticks.last { $0 > a && $0 < p.t },
+                             rest.restTimes.last { $0 > a && $0 < p.t }].compactMap { $0 }.max()
+                if let quiet {
+                    let moved = inputs.last { $0 > quiet && $0 <= p.t } ?? quiet
+                    out.append(Point(t: moved, v: samples[i - 1].v))
+                }
             }
             out.append(p)
         }
@@ -165,7 +206,7 @@ struct SessionTimeline {
         return out
     }
 
-    static func navigation(_ frames: [JSONValue], ticks: [Double], inputs: [Double],
+    static func navigation(_ frames: [JSONValue], ticks: [Double], rest: Activity, inputs: [Double],
                            until end: Double) -> [(id: String, runs: [[Point]])] {
         var order: [String] = []
         var runs: [String: [[Point]]] = [:]
@@ -184,7 +225,7 @@ struct SessionTimeline {
         }
         return order.map { id in
             (id, runs[id]!.map { run in
-                hold(run, ticks: ticks, inputs: inputs, until: open.contains(id) && run == runs[id]!.last! ? end : run.last!.t)
+                hold(run, ticks: ticks, rest: rest, inputs: inputs, until: open.contains(id) && run == runs[id]!.last! ? end : run.last!.t)
             })
         }
     }
@@ -235,7 +276,7 @@ struct SessionTimeline {
         case "sheet.present": label = "present"
         case "sheet.dismiss": label = "dismiss"
         case "sheet.selectDetent": label = "select " + (p["detent"]?.stringValue ?? "?")
-        case "sheet.setContentHeight": label = "content " + n(p["height"])
+        case "sheet.setContentHeight": label = "content " + (p["entry"]?.stringValue.map { $0 + " " } ?? "") + n(p["height"])
         case "sheet.setContainer": label = "container \(n(p["width"]))×\(n(p["height"]))"
         case "input.tap": label = "tap " + (p["target"]?.stringValue ?? "")
         case "input.keyboard": label = "keyboard " + n(p["height"])

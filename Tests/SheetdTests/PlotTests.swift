@@ -14,6 +14,8 @@ final class SVGElements: NSObject, XMLParserDelegate {
         var name: String
         var attributes: [String: String]
         var text = ""
+        /// Inside `<g id="legend">` (a swatch, not data).
+        var inLegend = false
         var classes: [String] { (attributes["class"] ?? "").split(separator: " ").map(String.init) }
     }
 
@@ -33,7 +35,8 @@ final class SVGElements: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
-        elements.append(Element(name: name, attributes: attributes))
+        let inLegend = attributes["id"] == "legend" || open.last.map { elements[$0].inLegend } == true
+        elements.append(Element(name: name, attributes: attributes, inLegend: inLegend))
         open.append(elements.count - 1)
     }
 
@@ -74,11 +77,11 @@ final class SVGElements: NSObject, XMLParserDelegate {
         let (svg, stdout) = try Self.plot("03-pan-dismiss-cancelled.ndjson")
         let els = try SVGElements.parse(svg)
         #expect(els.first?.name == "svg")
-        func with(_ cls: String) -> [SVGElements.Element] { els.filter { $0.classes.contains(cls) } }
+        func with(_ cls: String) -> [SVGElements.Element] { els.filter { $0.classes.contains(cls) && !$0.inLegend } }
 
         // The top edge: one point per frame at least, ending at rest on the fit detent line.
         let frames = stdout.split(separator: "\n").filter { $0.contains(#""sheet.frame""#) }
-        let edge = try #require(with("top-edge").first)
+        let edge = try #require(with("top-edge").first { $0.name == "polyline" })
         let pts = Self.points(edge)
         #expect(pts.count >= frames.count)
         let fit = try #require(with("detent").first { $0.attributes["data-detent"] == "fit" })
@@ -108,14 +111,14 @@ final class SVGElements: NSObject, XMLParserDelegate {
 
     @Test func scrollKeyboardAndNavigationSeries() throws {
         let scroll = try SVGElements.parse(try Self.plot("15-scroll-pull-dismiss.ndjson").svg)
-        #expect(scroll.filter { $0.classes.contains("finger-scroll") }.count > 5)
+        #expect(scroll.filter { $0.classes.contains("finger-scroll") && !$0.inLegend }.count > 5)
         #expect(scroll.contains { $0.classes == ["band", "dismissing"] })
 
         let keyboard = try SVGElements.parse(try Self.plot("10-keyboard.ndjson").svg)
-        let kb = try #require(keyboard.first { $0.classes.contains("keyboard-top") })
+        let kb = try #require(keyboard.first { $0.classes.contains("keyboard-top") && $0.name == "polyline" })
         #expect(Self.points(kb).count >= 4)
         // The fit detent grows by the keyboard (334 → 670) and comes back: three layouts.
-        #expect(keyboard.filter { $0.classes.contains("detent") }.count == 3)
+        #expect(keyboard.filter { $0.classes.contains("detent") }.compactMap { $0.attributes["data-detent"] } == ["fit", "fit", "fit"])
 
         let nav = try SVGElements.parse(try Self.plot("19-nav-push-pop.ndjson").svg)
         let entries = nav.filter { $0.classes.contains("nav-x") }.compactMap { $0.attributes["data-entry"] }
