@@ -93,9 +93,12 @@ struct SessionTimeline {
 
         var times = frames.compactMap { $0["t"]?.doubleValue } + inputs.compactMap { $0["t"]?.doubleValue }
             + eventList.compactMap { $0["t"]?.doubleValue } + layouts.compactMap { $0["t"]?.doubleValue }
-        if let first = times.min() { times += ticks.filter { $0 >= first } }
+        // A destroyed session ends there; a live one lasts to the last tick.
+        let destroyed = inputs.first { $0["method"]?.stringValue == "session.destroy" && $0["error"] == nil }?["t"]?.doubleValue
+        if let first = times.min() { times += ticks.filter { $0 >= first && $0 <= (destroyed ?? .infinity) } }
         start = min(0, times.min() ?? 0)
         end = max(times.max() ?? 0, start + 1)
+        let ticks = ticks.filter { $0 <= end }
 
         for (i, l) in layouts.enumerated() {
             guard let t = l["t"]?.doubleValue, let w = l["container"]?["width"]?.doubleValue,
@@ -296,7 +299,7 @@ struct SessionTimeline {
         var out: [Finger] = []
         var panBase: Double?, scrollBase: Double?
         for input in inputs {
-            guard let t = input["t"]?.doubleValue, let p = input["params"] else { continue }
+            guard let t = input["t"]?.doubleValue, let p = input["params"], input["error"] == nil else { continue }
             let phase = p["phase"]?.stringValue ?? ""
             switch input["method"]?.stringValue {
             case "input.pan":
