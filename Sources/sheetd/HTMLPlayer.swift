@@ -160,12 +160,14 @@ enum HTMLPlayer {
               var W = f ? f.sheet.width : 390;
               if (i.method === "input.pan" && p.translation && !i.error) {
                 var edge = p.source === "leftEdge", tr = p.translation;
-                if (p.phase === "began" || base === null) base = edge ? { x: -tr.x, y: sy + 60 - tr.y } : { x: W / 2 - tr.x, y: sy - tr.y };
+                // Drawn a little inside the sheet (above it for a bottom-edge pan), moving with it.
+                var dy = p.source === "bottomEdge" ? -22 : 44;
+                if (p.phase === "began" || base === null) base = edge ? { x: -tr.x, y: sy + 120 - tr.y } : { x: W / 2 - tr.x, y: sy + dy - tr.y };
                 var up = p.phase === "ended" || p.phase === "cancelled";
                 touches.push({ t: i.t, x: base.x + tr.x, y: base.y + tr.y, down: !up });
                 if (up) base = null;
               } else if (i.method === "input.scroll" && typeof p.translationY === "number" && !i.error) {
-                if (p.phase === "dragBegan" || base === null) base = { x: W / 2, y: sy - p.translationY };
+                if (p.phase === "dragBegan" || base === null) base = { x: W / 2, y: sy + 120 - p.translationY };
                 var lift = p.phase === "dragEnded" || p.isTracking === false;
                 touches.push({ t: i.t, x: base.x, y: base.y + p.translationY, down: !lift });
                 if (lift) base = null;

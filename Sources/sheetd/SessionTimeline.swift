@@ -4,8 +4,8 @@ import SheetRPC
 /// The series a plot draws for one recorded session, read from the recording's JSON by member
 /// name (members it does not know are ignored, missing ones leave a series empty).
 ///
-/// Frames are sent only when something changed, so between two frames the value is held up to
-/// the last tick that produced no frame for the session (`hold`), then moves to the next frame.
+/// Frames are sent only when something changed, so between two frames the value is held while
+/// the sheet provably rested (`hold`), then moves to the next frame.
 struct SessionTimeline {
     /// A value at a time (ms).
     struct Point: Equatable {
@@ -200,7 +200,7 @@ struct SessionTimeline {
                              rest.restTimes.last { $0 > a && $0 < p.t }].compactMap { $0 }.max()
                 if let quiet {
                     let moved = inputs.last { $0 > quiet && $0 <= p.t } ?? quiet
-                    out.append(Point(t: moved, v: samples[i - 1].v))
+                    if moved > a { out.append(Point(t: moved, v: samples[i - 1].v)) }
                 }
             }
             out.append(p)

@@ -6,6 +6,7 @@ import Foundation
 import FoundationXML
 #endif
 import SheetRPC
+@testable import sheetd
 import Testing
 
 /// Every element of a parsed SVG: name and attributes, plus the text of `<text>` elements.
@@ -136,6 +137,31 @@ final class SVGElements: NSObject, XMLParserDelegate {
         let drawn = try Self.plot(file).svg
         #expect(drawn == expected, "\(committed.lastPathComponent) is stale: run scripts/render-example-plots.sh")
         _ = try SVGElements.parse(expected)
+    }
+
+    @Test func optionsParseAndHelpNamesThem() throws {
+        let o = try Options.parse(["replay", "f.ndjson", "--svg", "a.svg", "--html=b.html"])
+        #expect(o.command == .replay("f.ndjson") && o.svgPath == "a.svg" && o.htmlPath == "b.html")
+        #expect(throws: Options.UsageError.self) { try Options.parse(["replay", "f", "--svg"]) }
+        let help = try Daemon.run(["--help"])
+        #expect(help.stdout.contains("--svg OUT.svg") && help.stdout.contains("--html OUT.html"))
+    }
+
+    /// Between two frames a value is held while the sheet provably rested: after a tick that
+    /// sent no frame, or while the engine said nothing moved, up to the input that moved it.
+    @Test func valuesAreHeldOnlyWhileTheSheetRested() {
+        typealias P = SessionTimeline.Point
+        let frames = [P(t: 0, v: 844), P(t: 16, v: 800), P(t: 400, v: 700)]
+        // Ticks every 16 ms up to 320 sent nothing after t=16; a pan at 390 moved the sheet.
+        let held = SessionTimeline.hold(frames, ticks: Array(stride(from: 0.0, through: 400, by: 16)),
+                                        inputs: [0, 390], until: 500)
+        #expect(held == [P(t: 0, v: 844), P(t: 16, v: 800), P(t: 390, v: 800), P(t: 400, v: 700), P(t: 500, v: 700)])
+        // No tick in between and nothing said the sheet rested: a straight line.
+        #expect(SessionTimeline.hold(frames, ticks: [0, 16, 400], until: 400) == frames)
+        // The engine said it rested right after the frame at 16, until the input at 390.
+        let rest = SessionTimeline.Activity(samples: [(0, true), (16, false)])
+        #expect(SessionTimeline.hold(frames, ticks: [0, 16, 400], rest: rest, inputs: [390], until: 400)
+                == [P(t: 0, v: 844), P(t: 16, v: 800), P(t: 390, v: 800), P(t: 400, v: 700)])
     }
 
     @Test func plotOptionsNeedReplayAndAWritableFile() throws {
