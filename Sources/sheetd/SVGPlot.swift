@@ -51,7 +51,7 @@ enum SVGPlot {
             .finger-edge{fill:#f97316}.release{fill:none;stroke:#111827;stroke-width:1.2}
             .event{stroke:#dc2626;stroke-width:1;stroke-dasharray:3 2}.event-label{fill:#b91c1c}
             .command{stroke:#64748b;stroke-width:1;stroke-dasharray:1 3}.command-label{fill:#475569}
-            .nav-x{fill:none;stroke-width:2}
+            .nav-x{fill:none;stroke-width:2}.nav-alpha{fill:none;stroke-width:1.5;stroke-dasharray:5 2}
             </style>
             <rect width="100%" height="100%" fill="#ffffff"/>
             \(body)</svg>
@@ -81,6 +81,9 @@ enum SVGPlot {
         items.append((lineSwatch("progress"), "progress"))
         if any({ !$0.navX.isEmpty }) {
             items.append((#"<line x1="0" y1="0" x2="18" y2="0" stroke="\#(palette[0])" stroke-width="2"/>"#, "navigation entry x (pt)"))
+        }
+        if any({ !$0.navAlpha.isEmpty }) {
+            items.append((#"<line class="nav-alpha" x1="0" y1="0" x2="18" y2="0" stroke="\#(palette[0])"/>"#, "navigation entry alpha"))
         }
         items.append((#"<line class="event" x1="9" y1="-6" x2="9" y2="6"/>"#, "sheet.event"))
         items.append((#"<line class="command" x1="9" y1="-6" x2="9" y2="6"/>"#, "host command"))
@@ -211,6 +214,12 @@ enum SVGPlot {
             out += #"<polygon class="dimming-alpha" points="\#(number(tx(first.t))),\#(number(yb(0))) \#(pts) \#(number(tx(last.t))),\#(number(yb(0)))"/>"#
         }
         out += polyline(tl.progress, tx, yb, cls: "progress")
+        for (k, entry) in tl.navAlpha.enumerated() {
+            let color = palette[(tl.navX.firstIndex { $0.id == entry.id } ?? k) % palette.count]
+            for run in entry.runs {
+                out += polyline(run, tx, yb, cls: "nav-alpha", extra: #" data-entry="\#(escape(entry.id))" stroke="\#(color)""#)
+            }
+        }
         out += "</g>\n"
 
         // Strip C content.

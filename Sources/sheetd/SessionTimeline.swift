@@ -73,6 +73,8 @@ struct SessionTimeline {
     var keyboardTop: [Point] = []
     /// `nav.items[].x` per entry id; each id may have several runs (it left and came back).
     var navX: [(id: String, runs: [[Point]])] = []
+    /// `nav.items[].alpha` per entry id, when some entry is ever translucent (else empty).
+    var navAlpha: [(id: String, runs: [[Point]])] = []
     /// Finger samples: `pan`/`scroll` on the y axis, `edge` (a `leftEdge` pan) on the nav x axis.
     var fingers: [Finger] = []
     var bands: [Band] = []
@@ -133,7 +135,9 @@ struct SessionTimeline {
         topEdge = series { $0["sheet"]?["y"]?.doubleValue }
         dimmingAlpha = series { $0["dimming"]?["alpha"]?.doubleValue }
         progress = series { $0["progress"]?.doubleValue }
-        navX = Self.navigation(frames, ticks: ticks, rest: activity, inputs: inputTimes, until: heldUntil)
+        navX = Self.navigation(frames, member: "x", ticks: ticks, rest: activity, inputs: inputTimes, until: heldUntil)
+        let alphas = Self.navigation(frames, member: "alpha", ticks: ticks, rest: activity, inputs: inputTimes, until: heldUntil)
+        navAlpha = alphas.contains { $0.runs.contains { $0.contains { $0.v != 1 } } } ? alphas : []
         bands = Self.bands(states, end: end)
         detents = Self.detentLines(layouts, end: end)
         events = eventList.compactMap { e in
@@ -209,7 +213,8 @@ struct SessionTimeline {
         return out
     }
 
-    static func navigation(_ frames: [JSONValue], ticks: [Double], rest: Activity, inputs: [Double],
+    /// `nav.items[].<member>` per entry id, in order of first appearance.
+    static func navigation(_ frames: [JSONValue], member: String, ticks: [Double], rest: Activity, inputs: [Double],
                            until end: Double) -> [(id: String, runs: [[Point]])] {
         var order: [String] = []
         var runs: [String: [[Point]]] = [:]
@@ -218,7 +223,7 @@ struct SessionTimeline {
             guard let t = f["t"]?.doubleValue, let items = f["nav"]?["items"]?.arrayValue else { continue }
             var seen: Set<String> = []
             for item in items {
-                guard let id = item["id"]?.stringValue, let x = item["x"]?.doubleValue else { continue }
+                guard let id = item["id"]?.stringValue, let x = item[member]?.doubleValue else { continue }
                 seen.insert(id)
                 if runs[id] == nil { order.append(id); runs[id] = [] }
                 if !open.contains(id) { runs[id]!.append([]); open.insert(id) }
