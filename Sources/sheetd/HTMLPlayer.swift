@@ -130,7 +130,7 @@ enum HTMLPlayer {
             };
           }
 
-          var S = null, frames = [], layouts = [], kb = [], log = [], entryInfo = {}, touches = [];
+          var S = null, frames = [], layouts = [], kb = [], log = [], entryInfo = {}, touches = [], destroyedAt = Infinity;
           var start = 0, end = 1, now = 0, speed = 1, playing = false, last = null, scale = 1;
 
           function session(id) {
@@ -153,6 +153,8 @@ enum HTMLPlayer {
               if (p.entry && p.entry.id) entryInfo[p.entry.id] = p.entry;
               (p.entries || []).forEach(function (e) { if (e && e.id) entryInfo[e.id] = e; });
             });
+            destroyedAt = Infinity;
+            inputs.forEach(function (i) { if (i.method === "session.destroy" && !i.error) destroyedAt = Math.min(destroyedAt, i.t); });
             touches = [];
             var base = null;
             inputs.forEach(function (i) {
@@ -227,6 +229,8 @@ enum HTMLPlayer {
             }
             return found;
           }
+          // The frame on the stage at t: none once the session is destroyed.
+          function shown(t) { return t >= destroyedAt ? null : frameAt(t); }
           function layoutAt(t) {
             var l = layouts[0] || null;
             for (var i = 0; i < layouts.length; i++) if (layouts[i].t <= t) l = layouts[i];
@@ -248,7 +252,7 @@ enum HTMLPlayer {
           function tint(k) { return ["#ffffff", "#f0f9ff", "#fdf4ff", "#f7fee7", "#fff7ed", "#eef2ff"][k % 6]; }
 
           function render() {
-            var f = frameAt(now), L = layoutAt(now);
+            var f = shown(now), L = layoutAt(now);
             var W = L ? num(L.container.width, 390) : (f ? f.sheet.width : 390);
             var H = L ? num(L.container.height, 844) : 844;
             var safeTop = L && L.container.safeArea ? num(L.container.safeArea.top, 0) : 0;
@@ -333,7 +337,7 @@ enum HTMLPlayer {
                 "\nsheet y=" + r.y + " height=" + r.height + "  alpha=" + f.dimming.alpha +
                 (f.dimming.passthrough ? " (passthrough)" : "") + "  progress=" + f.progress +
                 (k > 0 ? "\nkeyboard " + Math.round(k * 100) / 100 + " pt" : "")
-              : "no frame yet (dismissed)";
+              : now >= destroyedAt ? "session destroyed at t=" + destroyedAt : "no frame yet (dismissed)";
             var current = -1;
             log.forEach(function (l, i) {
               var past = l.t <= now;
@@ -370,7 +374,7 @@ enum HTMLPlayer {
           function probe(t) {
             seek(t);
             var st = $("stage").getBoundingClientRect(), sh = $("sheet").getBoundingClientRect();
-            var f = frameAt(now);
+            var f = shown(now);
             return { t: now, seq: f ? f.seq : null, state: f ? f.state : null,
                      sheet: { x: (sh.left - st.left) / scale, y: (sh.top - st.top) / scale,
                               width: sh.width / scale, height: sh.height / scale },

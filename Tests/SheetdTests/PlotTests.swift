@@ -164,6 +164,29 @@ final class SVGElements: NSObject, XMLParserDelegate {
                 == [P(t: 0, v: 844), P(t: 16, v: 800), P(t: 390, v: 800), P(t: 400, v: 700)])
     }
 
+    /// The player page needs nothing from the network and embeds every frame sheetd sent.
+    @Test func playerPageIsSelfContained() throws {
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("sheetd-player-\(getpid()).html")
+        defer { try? FileManager.default.removeItem(at: page) }
+        let r = try Daemon.run(["replay", Self.examplesDir.appendingPathComponent("19-nav-push-pop.ndjson").path,
+                                "--html", page.path])
+        #expect(r.status == 0)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        for outside in ["http:", "https:", "src=", "<link", "@import", "url("] {
+            #expect(!html.contains(outside), "\(outside) in the page")
+        }
+        for id in [#"id="sheet""#, #"id="dimming""#, #"id="grabber""#, #"id="keyboard""#, #"id="scrubber""#, #"id="log""#] {
+            #expect(html.contains(id))
+        }
+        let open = try #require(html.range(of: #"<script type="application/json" id="recording">"#))
+        let close = try #require(html.range(of: "</script>", range: open.upperBound..<html.endIndex))
+        let recording = try JSONCodec.decode(String(html[open.upperBound..<close.lowerBound]))
+        let embedded = recording["sessions"]?.arrayValue?.first?["frames"]?.arrayValue ?? []
+        let sent = try r.stdout.split(separator: "\n").map { try JSONCodec.decode(String($0)) }
+            .filter { $0["method"] == "sheet.frame" }.compactMap { $0["params"] }
+        #expect(!sent.isEmpty && embedded == sent)
+    }
+
     @Test func plotOptionsNeedReplayAndAWritableFile() throws {
         let usage = try Daemon.run(["--svg", "/tmp/x.svg"])
         #expect(usage.status == 2)
