@@ -139,6 +139,10 @@ public final class PluginHost: @unchecked Sendable {
     @discardableResult
     public func load(path: String) throws(PluginLoadError) -> PluginInfo {
         openDefaultDirectories()
+        // A C path ends at its first NUL: "lib.so\u{0}x" must not quietly load "lib.so".
+        guard !path.utf8.contains(0) else {
+            throw .fileNotFound(path: path, reason: "the path contains a NUL character")
+        }
         guard let resolved = PluginPath(path).resolved() else {
             throw .fileNotFound(path: path, reason: errnoText())
         }
