@@ -44,15 +44,21 @@ private struct WildAnimator: NavigationAnimator {
     }
 }
 
+/// A presented sheet with entry "a" pushing "b" at t = 0 under a `WildAnimator`.
+private func pushed(with mode: WildAnimator.Mode) throws -> Sheet {
+    var s = try Sheet(setup: SheetSetup(container: phone, navigation: [NavEntry(id: "a", preferredHeight: 200)]),
+                      policies: SheetPolicies(navigation: WildAnimator(mode: mode)))
+    try s.present(at: 0, animated: false)
+    _ = s.takeOutput()
+    try s.push(NavEntry(id: "b", preferredHeight: 400), at: 0)
+    return s
+}
+
 @Suite struct PolicyFallbackTests {
     /// The case: y1/y2 = ±1e301 are refused like the wire refuses them; the push runs
     /// on the built-in's own timing; one diagnostic for the session, frames stay in bounds.
     @Test func hugeTimingCurveFallsBackOnceToTheBuiltInsTiming() throws {
-        var s = try Sheet(setup: SheetSetup(container: phone, navigation: [NavEntry(id: "a", preferredHeight: 200)]),
-                          policies: SheetPolicies(navigation: WildAnimator(mode: .hugeCurve)))
-        try s.present(at: 0, animated: false)
-        _ = s.takeOutput()
-        try s.push(NavEntry(id: "b", preferredHeight: 400), at: 0)
+        var s = try pushed(with: .hugeCurve)
         let tr = try #require(s.state.nav.transition)
         #expect(tr.curve == SlideAnimator.curve && tr.duration == 350)
         var diagnostics = s.takeOutput().diagnostics
@@ -71,11 +77,7 @@ private struct WildAnimator: NavigationAnimator {
     /// A layout fault half-way: the transition goes on with the built-in's curve (not the
     /// plugin's) from where it was, and the session reports it once.
     @Test func layoutFaultMidTransitionRetimesWithTheBuiltIn() throws {
-        var s = try Sheet(setup: SheetSetup(container: phone, navigation: [NavEntry(id: "a", preferredHeight: 200)]),
-                          policies: SheetPolicies(navigation: WildAnimator(mode: .lateLayoutFault)))
-        try s.present(at: 0, animated: false)
-        _ = s.takeOutput()
-        try s.push(NavEntry(id: "b", preferredHeight: 400), at: 0)
+        var s = try pushed(with: .lateLayoutFault)
         var diagnostics: [SheetDiagnostic] = []
         var t = 0.0
         while s.state.nav.transition != nil && t < 3000 {
