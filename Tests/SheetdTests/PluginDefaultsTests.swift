@@ -4,13 +4,14 @@
 import Foundation
 import SheetRPC
 import Testing
+@testable import sheetd
 
 // The built daemon and its plugins end to end: bundled plugins found next to the executable
 // with no flag (and opened lazily), `--no-default-plugins`, log levels of refusals and plugin
 // lines, one `-32011` per fault.
 
 /// A fixture plugin variant compiled with cc into a fresh private directory.
-enum FixtureDirectory {
+enum PluginFixtureVariant {
     static func build(kind: Int = 1, name: String = "fixture") throws -> String {
         let dir = try PluginFixture.build()
         let source = PluginFixture.root.path + "/Tests/SheetPluginHostTests/Fixtures/fixture_plugin.c"
@@ -23,14 +24,14 @@ enum FixtureDirectory {
     }
 }
 
-/// NDJSON lines.
-func stream(_ messages: [JSONValue]) -> [UInt8] {
-    messages.flatMap { JSONCodec.encode($0) + [10] }
-}
-
 @Suite struct PluginDefaultsTests {
     static let examples = ["22-plugin-material-dismissal.ndjson", "23-plugin-expanded-only.ndjson",
                            "24-plugin-crossfade-navigation.ndjson"]
+
+    /// NDJSON lines.
+    static func stream(_ messages: [JSONValue]) -> [UInt8] {
+        messages.flatMap { JSONCodec.encode($0) + [10] }
+    }
 
     static func example(_ file: String) -> String {
         ExampleReplayTests.examplesDir.appendingPathComponent(file).path
@@ -50,6 +51,14 @@ func stream(_ messages: [JSONValue]) -> [UInt8] {
         let lines = plain.stdout.split(separator: "\n")
         #expect(lines.count > 10)
         #expect(lines.dropFirst() == flagged.stdout.split(separator: "\n").dropFirst())
+    }
+
+    @Test func noDefaultPluginsOption() throws {
+        #expect(try Options.parse([]).defaultPlugins)
+        #expect(try !Options.parse(["--no-default-plugins", "replay", "f.ndjson"]).defaultPlugins)
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--no-default-plugins=yes"]) }
+        let dirs = Options.defaultPluginDirectories()
+        #expect(dirs.count == 2 && dirs[1] == dirs[0] + "/../lib/sheetd/plugins")
     }
 
     @Test func noDefaultPluginsTurnsThemOff() throws {
@@ -87,7 +96,7 @@ func stream(_ messages: [JSONValue]) -> [UInt8] {
         defer { PluginFixture.remove(dir) }
         try "not an ELF file".write(toFile: dir + "/libgarbage.so", atomically: true, encoding: .utf8)
         chmod(dir + "/libgarbage.so", 0o644)
-        let r = try Daemon.run(["--plugin-dir", dir], input: stream([
+        let r = try Daemon.run(["--plugin-dir", dir], input: Self.stream([
             ["jsonrpc": "2.0", "id": 1, "method": "shutdown"], ["jsonrpc": "2.0", "method": "exit"]]))
         #expect(r.stderr.contains("sheetd: warn: plugins: plugin \(dir)/libgarbage.so: not a loadable shared object"),
                 "\(r.stderr)")
@@ -104,7 +113,7 @@ func stream(_ messages: [JSONValue]) -> [UInt8] {
             o["policies"] = ["dismissal": "fixture", "config": ["fixture": ["fault": "logerror"]]]
             create = .object(o)
         }
-        let r = try Daemon.run(["--plugin-dir", dir], input: stream([
+        let r = try Daemon.run(["--plugin-dir", dir], input: Self.stream([
             ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["clock": "host"]],
             ["jsonrpc": "2.0", "id": 2, "method": "session.create", "params": create],
             ["jsonrpc": "2.0", "id": 3, "method": "shutdown"], ["jsonrpc": "2.0", "method": "exit"]]))
@@ -118,7 +127,7 @@ func stream(_ messages: [JSONValue]) -> [UInt8] {
     /// The case end to end: a navigation plugin whose curve has y1/y2 = ±1e301. One
     /// `-32011` for the session, frames finite and inside the container.
     @Test func hugeNavigationCurveGivesOneDiagnosticAndSaneFrames() throws {
-        let dir = try FixtureDirectory.build(kind: 3, name: "fixture-nav")
+        let dir = try PluginFixtureVariant.build(kind: 3, name: "fixture-nav")
         defer { PluginFixture.remove(dir) }
         let create: JSONValue = [
             "container": ["width": 390, "height": 844, "safeArea": ["top": 47, "bottom": 34]],
@@ -136,7 +145,7 @@ func stream(_ messages: [JSONValue]) -> [UInt8] {
             messages.append(["jsonrpc": "2.0", "id": .int(Int64(10 + i)), "method": "clock.tick", "params": ["t": .int(Int64(t))]])
         }
         messages += [["jsonrpc": "2.0", "id": 999, "method": "shutdown"], ["jsonrpc": "2.0", "method": "exit"]]
-        let r = try Daemon.run(["--plugin-dir", dir], input: stream(messages))
+        let r = try Daemon.run(["--plugin-dir", dir], input: Self.stream(messages))
         #expect(r.status == 0)
         let out = try r.stdout.split(separator: "\n").map { try JSONCodec.decode(String($0)) }
         let diagnostics = out.filter { $0["method"] == "$/diagnostic" }
