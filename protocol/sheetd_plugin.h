@@ -1,5 +1,5 @@
 /*
- * sheetd_plugin.h — the sheetd policy plugin ABI, version 1.0.
+ * sheetd_plugin.h — the sheetd policy plugin ABI, version 1.1.
  *
  * This is the ONE header a plugin needs. It is self-contained C99 (only <stddef.h> and
  * <stdint.h>); no jansson, no Swift, no sheetd internals cross this boundary.
@@ -11,6 +11,14 @@
  *     cc -std=c99 -shared -fPIC -o libmy.so my.c -I path/to/protocol
  *
  * and load it with `sheetd --plugin-dir DIR` (every *.so in DIR) or `plugins.load {path}`.
+ *
+ * VERSION HISTORY
+ *   1.0  first version.
+ *   1.1  sheetd_nav_layout.height is ignored: the sheet height during a push or pop (and an
+ *        interactive pop) is the engine's, from from_height to to_height with the progress.
+ *        The field keeps its place (no struct changes shape); 1.0 plugins that set it load
+ *        and work unchanged. Answers are checked against the wire's ranges (a timing curve's
+ *        y1/y2 in -10...10).
  *
  * RULES (the contract between sheetd and a plugin)
  *
@@ -30,9 +38,11 @@
  * 5. Errors. Every call returns an int32_t: SHEETD_OK (0) or a negative SHEETD_ERR_*.
  *    create() writes a NUL-terminated message into the caller's buffer; the other calls
  *    make a message available through last_error(instance) (valid until the next call on
- *    that instance). sheetd also validates every answer (finite numbers, indices in range,
- *    alpha in 0...1, ...); a bad answer counts as an error. After an error sheetd falls back
- *    to its built-in policy for the rest of that session and destroys the instance.
+ *    that instance). sheetd also validates every answer against the ranges the wire accepts
+ *    (finite numbers, indices in range, alpha in 0...1, durations 0...10000 ms, curve x in
+ *    0...1 and y in -10...10, ...); a bad answer counts as an error. After an error sheetd
+ *    falls back to its built-in policy for the rest of that session (using the built-in's own
+ *    answers, also for a transition already running) and reports it once.
  * 6. Versioning. ABI major must equal SHEETD_PLUGIN_ABI_MAJOR (1) or the plugin is refused.
  *    Minor versions only append fields at the END of structs, so every struct that may
  *    grow starts with `struct_size`:
@@ -65,7 +75,7 @@ extern "C" {
 /* ---- Versions and symbols ------------------------------------------------------------ */
 
 #define SHEETD_PLUGIN_ABI_MAJOR 1
-#define SHEETD_PLUGIN_ABI_MINOR 0
+#define SHEETD_PLUGIN_ABI_MINOR 1
 
 /* The one exported symbol (see sheetd_plugin_entry_fn). */
 #define SHEETD_PLUGIN_ENTRY_SYMBOL "sheetd_plugin_entry"
@@ -198,7 +208,7 @@ typedef struct sheetd_scroll_calls {
 typedef struct sheetd_nav_timing {
     uint32_t struct_size;
     double duration_ms;       /* 0...10000 */
-    double x1, y1, x2, y2;    /* cubic-bezier; x1, x2 in 0...1 */
+    double x1, y1, x2, y2;    /* cubic-bezier; x1, x2 in 0...1; y1, y2 in -10...10 */
 } sheetd_nav_timing;
 
 typedef struct sheetd_nav_input {
@@ -220,7 +230,8 @@ typedef struct sheetd_nav_layout {
     uint32_t struct_size;
     sheetd_nav_item from;     /* the outgoing top entry */
     sheetd_nav_item to;       /* the incoming entry */
-    double height;            /* sheet height, finite, >= 0 */
+    double height;            /* ignored since 1.1 (the engine moves the sheet height); kept
+                                 so the struct keeps its layout */
     int32_t has_separator;    /* 0/1 */
     double separator_x;       /* used when has_separator */
 } sheetd_nav_layout;

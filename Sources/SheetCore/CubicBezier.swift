@@ -28,9 +28,15 @@ public struct CubicBezier: Sendable, Equatable, Hashable, Codable {
     public static let easeOut = CubicBezier(0, 0, 0.58, 1)
     public static let linear = CubicBezier(0, 0, 1, 1)
 
-    /// Whether the control points describe a valid timing function (x in 0...1, all finite).
+    /// The y range of the control points the wire accepts (`[x1, y1, x2, y2]` curves); a
+    /// policy's curve is held to the same range.
+    public static let controlYRange: ClosedRange<Double> = -10...10
+
+    /// Whether the control points describe a valid timing function: x1 and x2 in 0...1,
+    /// y1 and y2 in `controlYRange` (which also excludes NaN and infinities).
     public var isValid: Bool {
-        [x1, y1, x2, y2].allSatisfy(\.isFinite) && (0...1).contains(x1) && (0...1).contains(x2)
+        (0...1).contains(x1) && (0...1).contains(x2)
+            && Self.controlYRange.contains(y1) && Self.controlYRange.contains(y2)
     }
 
     // Polynomial coefficients: B(s) = ((a s + b) s + c) s.
@@ -109,6 +115,12 @@ public struct BezierTiming: Sendable, Equatable, Hashable, Codable {
         self.duration = duration
         self.curve = curve
     }
+
+    /// The durations the wire accepts (ms); a policy's timing is held to the same range.
+    public static let durationRange: ClosedRange<Double> = 0...10_000
+
+    /// Whether the duration is in `durationRange` and the curve is valid.
+    public var isValid: Bool { Self.durationRange.contains(duration) && curve.isValid }
 
     /// UIKit's default transition: 300 ms ease-in-out.
     public static let present = BezierTiming(duration: 300, curve: .easeInOut)

@@ -1,8 +1,10 @@
-/// Checks applied to every policy answer, built-in or plugin.
+/// Checks applied to every policy answer, built-in or plugin: the same ranges the wire
+/// accepts for the same quantities.
 enum Validate {
     static func navigationTiming(_ t: BezierTiming, policy: String) throws(PolicyFault) {
-        guard t.duration.isFinite, (0...10_000).contains(t.duration), t.curve.isValid else {
-            throw PolicyFault(policy: policy, message: "invalid timing \(t.duration) ms, curve \(t.curve)")
+        guard t.isValid else {
+            let c = t.curve
+            throw PolicyFault(policy: policy, message: "invalid timing \(t.duration) ms, cubic-bezier(\(c.x1), \(c.y1), \(c.x2), \(c.y2)) (expected 0...10000 ms, x in 0...1, y in -10...10)")
         }
     }
 
@@ -13,9 +15,6 @@ enum Validate {
         }
         for (name, a) in [("from.alpha", l.from.alpha), ("to.alpha", l.to.alpha)] where !(0...1).contains(a) {
             throw PolicyFault(policy: policy, message: "returned \(a) for layout.\(name)")
-        }
-        if !l.height.isFinite || l.height < 0 {
-            throw PolicyFault(policy: policy, message: "returned \(l.height) for layout.height")
         }
         if let s = l.separatorX, !s.isFinite || abs(s) > 4 * w {
             throw PolicyFault(policy: policy, message: "returned \(s) for layout.separatorX")

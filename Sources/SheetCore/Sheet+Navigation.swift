@@ -134,6 +134,7 @@ extension Sheet {
         state.navLayoutCache = navigationLayout(input)
     }
 
+    /// The navigation policy's timing; after a fault, the built-in's own timing.
     mutating func navigationTiming(_ op: NavigationOperation) -> BezierTiming {
         do {
             let t = try policies.navigation.timing(for: op)
@@ -141,10 +142,12 @@ extension Sheet {
             return t
         } catch {
             fallBack(.navigation, after: error)
-            return (try? policies.navigation.timing(for: op)) ?? BezierTiming(duration: 350, curve: SlideAnimator.curve)
+            return builtinNavigationTiming(op)
         }
     }
 
+    /// The layout at `input`; after a fault, the built-in's own layout (and a running
+    /// transition continues on the built-in's timing, not the faulty policy's).
     mutating func navigationLayout(_ input: NavigationInput) -> NavigationLayout {
         do {
             let l = try policies.navigation.layout(input)
@@ -152,10 +155,31 @@ extension Sheet {
             return l
         } catch {
             fallBack(.navigation, after: error)
+            retimeNavigationTransition()
             // The built-in only refuses non-finite input: then nothing moves.
             return (try? policies.navigation.layout(input))
-                ?? NavigationLayout(from: .init(x: 0), to: .init(x: 0), height: input.toHeight)
+                ?? NavigationLayout(from: .init(x: 0), to: .init(x: 0))
         }
+    }
+
+    /// The (fallen-back) built-in's timing, or the default slide's when even that is unusable.
+    mutating func builtinNavigationTiming(_ op: NavigationOperation) -> BezierTiming {
+        if let t = try? policies.navigation.timing(for: op), t.isValid { return t }
+        return BezierTiming(duration: 350, curve: SlideAnimator.curve)
+    }
+
+    /// After a navigation fault: the running animated transition goes on from where it is
+    /// with the built-in's curve, over the built-in duration's remaining share.
+    mutating func retimeNavigationTransition() {
+        guard var tr = state.nav.transition, !tr.interactive, tr.duration > 0, tr.end > state.now else { return }
+        let timing = builtinNavigationTiming(tr.operation)
+        let p = tr.progress(at: state.now)
+        let remaining = tr.endProgress == tr.startProgress ? 0 : abs(tr.endProgress - p) / abs(tr.endProgress - tr.startProgress)
+        tr.startProgress = p.isFinite ? p : tr.endProgress
+        tr.start = state.now
+        tr.curve = timing.curve
+        tr.duration = timing.duration * min(max(remaining, 0), 1)
+        state.nav.transition = tr
     }
 
     // MARK: - Interactive pop
@@ -177,7 +201,8 @@ extension Sheet {
             tr.startProgress = width > 0 ? drag.extent / width : 1
             state.nav.transition = tr
             layoutNavigation()
-            if let h = state.navLayoutCache?.height { state.motion = .rest(h) }
+            // The sheet height follows the finger between the two entries' heights.
+            state.motion = .rest(tr.fromHeight + (tr.toHeight - tr.fromHeight) * tr.startProgress)
         case .ended, .cancelled:
             if phase == .ended { try edgePop(.changed, translation: translation, velocity: velocity) }
             guard let drag = state.drag, drag.source == .leftEdge, var tr = state.nav.transition else { return }

@@ -11,6 +11,9 @@ public struct Sheet: Sendable {
     public internal(set) var policies: SheetPolicies
     var events: [SheetEvent] = []
     var diagnostics: [SheetDiagnostic] = []
+    /// Policy kinds that faulted and fell back (bits: dismissal 1, scrollHandoff 2,
+    /// navigation 4): each fault is reported once per session.
+    var fellBack: UInt8 = 0
 
     /// Create a sheet, dismissed. Fails on inconsistent setup (duplicate detent ids, an
     /// unknown selected or undimmed detent, duplicate navigation ids).

@@ -18,8 +18,11 @@ public struct SheetDiagnostic: Sendable, Equatable {
 
 extension Sheet {
     /// A policy of `kind` faulted: use the built-in default of that kind for the rest of the
-    /// session, and say so once.
+    /// session, and say so once (a fault of the fallback itself is not reported again).
     mutating func fallBack(_ kind: PolicyKind, after fault: PolicyFault) {
+        let bit: UInt8 = kind == .dismissal ? 1 : kind == .scrollHandoff ? 2 : 4
+        let reported = fellBack & bit != 0
+        fellBack |= bit
         let builtin: String
         switch kind {
         case .dismissal:
@@ -35,6 +38,7 @@ extension Sheet {
             policies.navigation = SlideAnimator()
             state.policyNames.navigation = builtin
         }
+        guard !reported else { return }
         diagnostics.append(SheetDiagnostic(
             .policyFallback(kind),
             "\(kind.rawValue) policy \"\(fault.policy)\" failed: \(fault.message); using the built-in \"\(builtin)\""))

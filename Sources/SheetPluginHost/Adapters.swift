@@ -12,9 +12,9 @@ import Darwin
 /// Where a plugin's host->log lines go (the `context` of its host table).
 final class PluginLogSink {
     let name: String
-    let log: @Sendable (String) -> Void
+    let log: @Sendable (PluginLogLevel, String) -> Void
 
-    init(name: String, log: @escaping @Sendable (String) -> Void) {
+    init(name: String, log: @escaping @Sendable (PluginLogLevel, String) -> Void) {
         self.name = name
         self.log = log
     }
@@ -33,11 +33,12 @@ private let hostLogFunction: @convention(c) (UnsafeMutableRawPointer?, Int32, Un
     case SHEETD_LOG_ERROR: label = "error"
     default: label = "level \(level)"
     }
+    // The line keeps the plugin's level: an error is printed at the default --log-level.
     // One line per call: control characters (newlines included) become spaces.
     let text = String(String(cString: message).unicodeScalars.map {
         $0.properties.generalCategory == .control ? " " : Character($0)
     })
-    sink.log("plugin \(sink.name): \(label): \(text)")
+    sink.log(PluginLogLevel(abiLevel: level), "plugin \(sink.name): \(label): \(text)")
 }
 
 /// One plugin instance: created with the session's config, destroyed in deinit. Owns the
@@ -53,7 +54,7 @@ final class PluginInstance: @unchecked Sendable {
 
     var name: String { plugin.info.name }
 
-    init(plugin: LoadedPlugin, config: PolicyConfig, log: @escaping @Sendable (String) -> Void)
+    init(plugin: LoadedPlugin, config: PolicyConfig, log: @escaping @Sendable (PluginLogLevel, String) -> Void)
         throws(PolicyFault)
     {
         self.plugin = plugin
@@ -261,14 +262,14 @@ public final class PluginNavigationAnimator: NavigationAnimator, @unchecked Send
         let code = calls.timing!(core.instance, Self.code(operation), &output)
         guard code == SHEETD_OK else { throw core.callFault("timing", code: code) }
         let duration = try core.finite(output.duration_ms, "timing.duration")
-        guard (0...10_000).contains(duration) else {
+        guard BezierTiming.durationRange.contains(duration) else {
             throw core.fault("returned timing.duration \(duration) ms (expected 0...10000)")
         }
         let curve = CubicBezier(
             try core.finite(output.x1, "timing.x1"), try core.finite(output.y1, "timing.y1"),
             try core.finite(output.x2, "timing.x2"), try core.finite(output.y2, "timing.y2"))
         guard curve.isValid else {
-            throw core.fault("returned an invalid timing curve cubic-bezier(\(curve.x1), \(curve.y1), \(curve.x2), \(curve.y2)) (x1 and x2 must be in 0...1)")
+            throw core.fault("returned an invalid timing curve cubic-bezier(\(curve.x1), \(curve.y1), \(curve.x2), \(curve.y2)) (x1 and x2 must be in 0...1, y1 and y2 in -10...10)")
         }
         return BezierTiming(duration: duration, curve: curve)
     }
@@ -303,10 +304,9 @@ public final class PluginNavigationAnimator: NavigationAnimator, @unchecked Send
                                         alpha: try alpha(output.from.alpha, "layout.from.alpha"))
         let to = NavigationItemLayout(x: try x(output.to.x, "layout.to.x"),
                                       alpha: try alpha(output.to.alpha, "layout.to.alpha"))
-        let height = try core.finite(output.height, "layout.height")
-        guard height >= 0 else { throw core.fault("returned layout.height \(height) (expected >= 0)") }
+        // output.height is ignored since ABI 1.1: the engine moves the sheet height.
         let separator: Double? = output.has_separator != 0
             ? try x(output.separator_x, "layout.separatorX") : nil
-        return NavigationLayout(from: from, to: to, height: height, separatorX: separator)
+        return NavigationLayout(from: from, to: to, separatorX: separator)
     }
 }

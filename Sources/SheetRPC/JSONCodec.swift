@@ -5,10 +5,12 @@ import Glibc
 
 /// The JSON codec of the transport: jansson decodes, a hand-written Swift encoder writes.
 ///
-/// Decoding (`decode`) uses `json_loadb` and rejects invalid UTF-8, NUL characters (also
-/// `\u0000` escapes), trailing garbage and integers beyond 64 bits; integers and reals stay
-/// distinct (`.int` / `.double`), objects keep member order (a duplicate key keeps the last
-/// value). Errors carry jansson's line/column/position.
+/// Decoding (`decode`) uses `json_loadb` and rejects invalid UTF-8, raw NUL bytes, trailing
+/// garbage and integers beyond 64 bits. A `\u0000` escape inside a string value is valid JSON
+/// and is accepted (`JSON_ALLOW_NUL`; strings are converted with their length); jansson
+/// cannot represent one in a member name, which fails with `isNulInMemberName` set.
+/// Integers and reals stay distinct (`.int` / `.double`), objects keep member order (a
+/// duplicate key keeps the last value). Errors carry jansson's line/column/position.
 ///
 /// Encoding (`encode`) is compact and byte-stable: integers plain, doubles in the shortest
 /// form that round-trips (`0.42`, integral doubles without `.0`: `510`), exponents valid JSON
@@ -22,12 +24,16 @@ public enum JSONCodec {
         public var line: Int
         public var column: Int
         public var position: Int
+        /// The text is valid JSON but a member name holds `\u0000`, which the decoder cannot
+        /// represent: the message is well-formed and deserves an answer to its id.
+        public var isNulInMemberName: Bool
 
-        public init(message: String, line: Int, column: Int, position: Int) {
+        public init(message: String, line: Int, column: Int, position: Int, isNulInMemberName: Bool = false) {
             self.message = message
             self.line = line
             self.column = column
             self.position = position
+            self.isNulInMemberName = isNulInMemberName
         }
 
         /// `line 1, column 7: unexpected token near '}'`
@@ -72,14 +78,15 @@ public enum JSONCodec {
             return .failure(DecodeError(message: "NUL byte in input", line: line, column: column, position: position))
         }
         var error = json_error_t()
+        let flags = Int(JSON_DECODE_ANY) | Int(JSON_ALLOW_NUL)
         // An empty buffer: json_loadb needs a valid pointer.
         let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
         let root: UnsafeMutablePointer<json_t>?
         if let base {
-            root = json_loadb(base, buffer.count, Int(JSON_DECODE_ANY), &error)
+            root = json_loadb(base, buffer.count, flags, &error)
         } else {
             let empty: [CChar] = [0]
-            root = empty.withUnsafeBufferPointer { json_loadb($0.baseAddress!, 0, Int(JSON_DECODE_ANY), &error) }
+            root = empty.withUnsafeBufferPointer { json_loadb($0.baseAddress!, 0, flags, &error) }
         }
         guard let root else {
             let text = withUnsafeBytes(of: &error.text) { raw -> String in
@@ -87,9 +94,12 @@ public enum JSONCodec {
                 let n = bytes.firstIndex(of: 0) ?? bytes.count
                 return String(decoding: bytes[..<n], as: UTF8.self)
             }
+            // json_error_code(): the last byte of the text buffer.
+            let code = withUnsafeBytes(of: &error.text) { $0[$0.count - 1] }
             return .failure(DecodeError(message: text.isEmpty ? "invalid JSON" : text,
                                         line: Int(error.line), column: Int(error.column),
-                                        position: Int(error.position)))
+                                        position: Int(error.position),
+                                        isNulInMemberName: code == UInt8(json_error_null_byte_in_key.rawValue)))
         }
         defer { json_decref(root) }
         return .success(convert(root))
@@ -119,8 +129,9 @@ public enum JSONCodec {
             var it = json_object_iter(v)
             while let iter = it {
                 let keyPointer = json_object_iter_key(iter)!
-                let key = keyPointer.withMemoryRebound(to: UInt8.self, capacity: 1) {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: strlen(keyPointer)), as: UTF8.self)
+                let length = json_object_iter_key_len(iter)
+                let key = keyPointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
                 }
                 o[key] = convert(json_object_iter_value(iter))
                 it = json_object_iter_next(v, iter)

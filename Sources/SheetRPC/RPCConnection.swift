@@ -69,6 +69,10 @@ public final class RPCConnection {
         do {
             value = try JSONCodec.decode(message)
         } catch {
+            if error.isNulInMemberName, let answer = Self.refuseNulMemberName(message) {
+                out.append(answer)
+                return out
+            }
             out.append(Self.errorResponse(id: .null, raw: nil, RPCError.parseError("parse error: \(error)")))
             return out
         }
@@ -119,6 +123,35 @@ public final class RPCConnection {
             error = RPCError.parseError(frameError.description)
         }
         return [Self.errorResponse(id: .null, raw: nil, error)]
+    }
+
+    /// Valid JSON whose member name holds `\u0000` (the decoder cannot represent it): a
+    /// `-32602` naming the member, answering the request's id (a `$/diagnostic` for a
+    /// notification). Nil when the message is not a single object.
+    private static func refuseNulMemberName(_ message: ArraySlice<UInt8>) -> [UInt8]? {
+        guard let name = RawMemberScanner.firstMemberNameWithNUL(in: message) else { return nil }
+        func member(_ key: String) -> (JSONValue, ArraySlice<UInt8>)? {
+            guard let raw = RawMemberScanner.member(Array(key.utf8), in: message),
+                  let value = try? JSONCodec.decode(raw) else { return nil }
+            return (value, raw)
+        }
+        guard message.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) == UInt8(ascii: "{") else {
+            return nil
+        }
+        let error = RPCError.invalidParams(
+            "member name \"\(String(decoding: name, as: UTF8.self))\": NUL characters (\\u0000) are not supported in member names")
+        guard let (id, raw) = member("id") else {
+            var params: JSONObject = [:]
+            if case .string(let method)? = member("method")?.0 { params["method"] = .string(method) }
+            params["code"] = .int(Int64(error.code))
+            params["message"] = .string(error.message)
+            return encode(notification: RPCNotification(method: "$/diagnostic", params: .object(params)))
+        }
+        switch id {
+        case .string, .int, .null: return errorResponse(id: id, raw: nil, error)
+        case .double: return errorResponse(id: id, raw: raw, error)
+        default: return errorResponse(id: .null, raw: nil, error)
+        }
     }
 
     // MARK: Clock

@@ -13,10 +13,15 @@ public final class SheetService: RPCService {
     public struct Configuration: Sendable {
         /// Directories plugins may be loaded from (`--plugin-dir`, `SHEETD_PLUGIN_PATH`).
         public var pluginDirectories: [String]
+        /// Directories searched first, lazily, for bundled `libsheetd-*.so` plugins (next to
+        /// the executable; empty with `--no-default-plugins`).
+        public var defaultPluginDirectories: [String] = []
         /// The realtime clock (ms, monotonic). Only read when a host picks `clock: "realtime"`.
         public var now: @Sendable () -> Double
         /// Where log lines go (stderr in the daemon).
         public var log: @Sendable (String) -> Void
+        /// Where plugin and loader lines go, with their level; nil: to `log`.
+        public var logAt: (@Sendable (PluginLogLevel, String) -> Void)?
         /// Most sessions alive at once (`-32012` beyond).
         public var maxSessions: Int
 
@@ -78,9 +83,13 @@ public final class SheetService: RPCService {
         self.configuration = configuration
         let reserved = Set(BuiltinPolicies.dismissalNames + BuiltinPolicies.scrollHandoffNames
                            + BuiltinPolicies.navigationNames)
+        let log = configuration.log
         self.plugins = PluginHost(allowedDirectories: configuration.pluginDirectories,
-                                  reservedNames: reserved, log: configuration.log)
-        _ = plugins.loadAll()
+                                  defaultDirectories: configuration.defaultPluginDirectories,
+                                  reservedNames: reserved, log: configuration.logAt ?? { _, line in log(line) })
+        // Explicit plugin directories are opened at start (refusals reported at once); the
+        // default ones alone are opened on first use (start-up stays cheap).
+        if !configuration.pluginDirectories.isEmpty { plugins.loadAll() }
     }
 
     // MARK: - RPCService
@@ -221,7 +230,7 @@ public final class SheetService: RPCService {
 
     func policiesJSON() -> JSONValue {
         func names(_ builtin: [String], _ kind: PolicyKind) -> JSONValue {
-            .array((builtin + plugins.plugins.filter { $0.kind == kind }.map(\.name)).map { .string($0) })
+            .array((builtin + plugins.openedPlugins.filter { $0.kind == kind }.map(\.name)).map { .string($0) })
         }
         return ["dismissal": names(BuiltinPolicies.dismissalNames, .dismissal),
                 "scrollHandoff": names(BuiltinPolicies.scrollHandoffNames, .scrollHandoff),

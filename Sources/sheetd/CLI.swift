@@ -24,6 +24,8 @@ struct Options: Equatable {
     var svgPath: String?
     /// `replay --html OUT`: write a self-contained player of the replay.
     var htmlPath: String?
+    /// Search the bundled plugin directories next to the executable (`--no-default-plugins`).
+    var defaultPlugins = true
 
     static let version = "0.1.0"
 
@@ -50,6 +52,8 @@ struct Options: Equatable {
                                       navigation x, events and host commands
           --html OUT.html             replay: also write one self-contained page that plays
                                       the frames on a phone-sized stage (no network)
+          --no-default-plugins        do not look for the bundled plugins (libsheetd-*.so)
+                                      next to the executable and in ../lib/sheetd/plugins
           -h, --help                  print this help and exit
           --version                   print the version and exit
 
@@ -113,6 +117,9 @@ struct Options: Equatable {
                 let v = try value(name, inline)
                 guard !v.isEmpty else { throw UsageError(message: "\(name) needs a file") }
                 if name == "--svg" { o.svgPath = v } else { o.htmlPath = v }
+            case "--no-default-plugins":
+                guard inline == nil else { throw UsageError(message: "--no-default-plugins takes no value") }
+                o.defaultPlugins = false
             case "serve" where !sawCommand:
                 sawCommand = true
             case "replay" where !sawCommand:
@@ -194,11 +201,37 @@ extension Options {
     /// The service behind a connection, and a frame decoder, as these options configure them
     /// (shared by `serve` and `replay`).
     func makeConnection(logger: Logger) -> (RPCConnection, FrameDecoder) {
-        let service = SheetService(configuration: .init(
+        var configuration = SheetService.Configuration(
             pluginDirectories: pluginDirectories,
             now: monotonicMilliseconds,
-            log: { logger.info($0) }))
+            log: { logger.info($0) })
+        configuration.defaultPluginDirectories = defaultPlugins ? Self.defaultPluginDirectories() : []
+        configuration.logAt = { level, line in
+            switch level {
+            case .debug: logger.debug(line)
+            case .info: logger.info(line)
+            case .warning: logger.warn(line)
+            case .error: logger.error(line)
+            }
+        }
+        let service = SheetService(configuration: configuration)
         return (RPCConnection(service: service),
                 FrameDecoder(mode: framing, maxMessageBytes: maxMessageBytes))
+    }
+}
+
+extension Options {
+    /// Where the bundled plugins are looked for: the directory of the executable (a build
+    /// tree: `.build/debug/libsheetd-*.so`) and `../lib/sheetd/plugins` relative to it (an
+    /// installed layout: `bin/sheetd`, `lib/sheetd/plugins/`). Only the path is computed
+    /// here; nothing is opened until a plugin is needed.
+    static func defaultPluginDirectories() -> [String] {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return [] }
+        let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = exe.lastIndex(of: "/") else { return [] }
+        let dir = slash == exe.startIndex ? "/" : String(exe[..<slash])
+        return [dir, dir + "/../lib/sheetd/plugins"]
     }
 }

@@ -275,7 +275,6 @@ private func numbers(_ pairs: [String: Double]) -> PolicyConfig {
         #expect(abs(layout.to.x - 390 * (1 - 0.7538196558963037)) < 1e-3)
         #expect(abs(layout.to.x - 96.0103) < 1e-3)
         #expect(abs(layout.from.x - (-0.3 * 390 * p)) < 1e-12)
-        #expect(abs(layout.height - (300 + 200 * p)) < 1e-12)
         #expect(layout.separatorX == nil && layout.from.alpha == 1 && layout.to.alpha == 1)
     }
 
@@ -285,11 +284,11 @@ private func numbers(_ pairs: [String: Double]) -> PolicyConfig {
             try slide.layout(NavigationInput(operation: op, progress: p, width: 400,
                                              fromHeight: 300, toHeight: 600))
         }
-        #expect(try at(.push, 0) == NavigationLayout(from: .init(x: 0), to: .init(x: 400), height: 300))
-        #expect(try at(.push, 1) == NavigationLayout(from: .init(x: -120), to: .init(x: 0), height: 600))
-        #expect(try at(.pop, 0) == NavigationLayout(from: .init(x: 0), to: .init(x: -120), height: 300))
-        #expect(try at(.pop, 1) == NavigationLayout(from: .init(x: 400), to: .init(x: 0), height: 600))
-        #expect(try at(.pop, 0.5) == NavigationLayout(from: .init(x: 200), to: .init(x: -60), height: 450))
+        #expect(try at(.push, 0) == NavigationLayout(from: .init(x: 0), to: .init(x: 400)))
+        #expect(try at(.push, 1) == NavigationLayout(from: .init(x: -120), to: .init(x: 0)))
+        #expect(try at(.pop, 0) == NavigationLayout(from: .init(x: 0), to: .init(x: -120)))
+        #expect(try at(.pop, 1) == NavigationLayout(from: .init(x: 400), to: .init(x: 0)))
+        #expect(try at(.pop, 0.5) == NavigationLayout(from: .init(x: 200), to: .init(x: -60)))
     }
 
     @Test func slideConfig() throws {
@@ -309,11 +308,11 @@ private func numbers(_ pairs: [String: Double]) -> PolicyConfig {
         #expect(try cover.timing(for: .pop) == BezierTiming(duration: 250, curve: .linear))
         let push = try cover.layout(NavigationInput(operation: .push, progress: 0.25, width: 400,
                                                     fromHeight: 200, toHeight: 600))
-        #expect(push == NavigationLayout(from: .init(x: -100), to: .init(x: 300), height: 300,
+        #expect(push == NavigationLayout(from: .init(x: -100), to: .init(x: 300),
                                          separatorX: 300))
         let pop = try cover.layout(NavigationInput(operation: .pop, progress: 0.25, width: 400,
                                                    fromHeight: 600, toHeight: 200))
-        #expect(pop == NavigationLayout(from: .init(x: 100), to: .init(x: -300), height: 500,
+        #expect(pop == NavigationLayout(from: .init(x: 100), to: .init(x: -300),
                                         separatorX: 100))
         #expect(CoverAnimator(config: numbers(["duration": 100])).duration == 100)
     }

@@ -39,7 +39,7 @@ let navigationInput = NavigationInput(operation: .push, progress: 0.5, width: 40
         let policy = try #require(try fx.host.makeDismissal(name: "fixture", config: config("{\"a\":1}")))
         #expect(policy.name == "fixture")
         #expect(fx.logs.contains("plugin fixture: info: create config={\"a\":1} host_size="))
-        #expect(fx.logs.contains("abi=1.0"))
+        #expect(fx.logs.contains("abi=1.1"))
 
         let decision = try policy.decide(release)
         #expect(decision == ReleaseDecision(target: .detent(0), settle: Spring(dampingRatio: 0.8, response: 400)))
@@ -91,7 +91,7 @@ let navigationInput = NavigationInput(operation: .push, progress: 0.5, width: 40
         let push = try animator.layout(navigationInput)
         #expect(push == NavigationLayout(from: NavigationItemLayout(x: -60, alpha: 1),
                                          to: NavigationItemLayout(x: 200, alpha: 1),
-                                         height: 400, separatorX: 200))
+                                         separatorX: 200))
         #expect(fx.logs.contains("layout sizeok=1 op=0 progress=0.5 width=400 from=300 to=500"))
         var popInput = navigationInput
         popInput.operation = .pop
@@ -99,7 +99,7 @@ let navigationInput = NavigationInput(operation: .push, progress: 0.5, width: 40
         let pop = try animator.layout(popInput)
         #expect(pop == NavigationLayout(from: NavigationItemLayout(x: 100, alpha: 1),
                                         to: NavigationItemLayout(x: -90, alpha: 1),
-                                        height: 350, separatorX: 100))
+                                        separatorX: 100))
     }
 
     @Test func factoriesReturnNilForUnknownNamesAndOtherKinds() throws {
@@ -187,11 +187,10 @@ let navigationInput = NavigationInput(operation: .push, progress: 0.5, width: 40
 
     @Test(arguments: [
         ("error", "layout failed (code -1): fixture fault requested"),
-        ("nan", "returned NaN for layout.height"),
+        ("nan", "returned NaN for layout.to.alpha"),
         ("inf", "returned inf for layout.from.x"),
         ("alpha", "returned layout.to.alpha 1.5 (expected 0...1)"),
         ("x", "returned layout.from.x 2000.0 (outside ±4 × width = ±1600.0)"),
-        ("height", "returned layout.height -1.0 (expected >= 0)"),
     ])
     func layoutFaults(mode: String, message: String) throws {
         let fx = try FixtureHost()
@@ -206,7 +205,9 @@ let navigationInput = NavigationInput(operation: .push, progress: 0.5, width: 40
         ("nan", "returned NaN for timing.duration"),
         ("inf", "returned inf for timing.y1"),
         ("duration", "returned timing.duration 20000.0 ms (expected 0...10000)"),
-        ("bezier", "returned an invalid timing curve cubic-bezier(1.5, 1.0, 0.42, 1.0) (x1 and x2 must be in 0...1)"),
+        ("bezier", "returned an invalid timing curve cubic-bezier(1.5, 1.0, 0.42, 1.0) (x1 and x2 must be in 0...1, y1 and y2 in -10...10)"),
+        ("curve", "returned an invalid timing curve cubic-bezier(0.2, 1e+301, 0.42, -1e+301) (x1 and x2 must be in 0...1, y1 and y2 in -10...10)"),
+        ("curve11", "returned an invalid timing curve cubic-bezier(0.2, 1.0, 0.42, 10.5) (x1 and x2 must be in 0...1, y1 and y2 in -10...10)"),
     ])
     func timingFaults(mode: String, message: String) throws {
         let fx = try FixtureHost()
@@ -214,5 +215,30 @@ let navigationInput = NavigationInput(operation: .push, progress: 0.5, width: 40
         let animator = try #require(try fx.host.makeNavigationAnimator(name: "fixture-nav", config: config("{\"fault\":\"\(mode)\"}")))
         let error = fault { () throws(PolicyFault) in try animator.timing(for: .push) }
         #expect(error == PolicyFault(policy: "fixture-nav", message: message))
+    }
+
+    /// ABI 1.1: the layout's height is ignored, whatever the plugin writes there.
+    @Test func layoutHeightIsIgnored() throws {
+        let fx = try FixtureHost()
+        defer { fx.dir.remove() }
+        let animator = try #require(try fx.host.makeNavigationAnimator(name: "fixture-nav", config: config("{\"fault\":\"height\"}")))
+        let layout = try animator.layout(navigationInput)
+        #expect(layout.from.x == -60 && layout.to.x == 200)
+    }
+
+    /// A plugin's log lines keep the plugin's level; an error is an error.
+    @Test func pluginLogLevelsAreKept() throws {
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        _ = try FixtureBuilds.shared.install(.dismissal(), into: dir.path, as: "libdismissal.so")
+        let lines = LevelledLogCapture()
+        let host = PluginHost(allowedDirectories: [dir.path], log: lines.sink)
+        host.loadAll()
+        _ = try host.makeDismissal(name: "fixture", config: config("{\"fault\":\"logerror\"}"))
+        #expect(lines.level(of: "fixture debug line") == .debug)
+        #expect(lines.level(of: "fixture info line") == .info)
+        #expect(lines.level(of: "fixture warning line") == .warning)
+        #expect(lines.level(of: "fixture error line") == .error)
+        #expect(lines.level(of: "plugins: loaded fixture") == .info)
     }
 }

@@ -165,6 +165,6 @@ func materialRelease(position: Double, velocity: Double, detents: [Double] = [30
                                                          fromHeight: 400, toHeight: 600))
         #expect(layout == NavigationLayout(from: NavigationItemLayout(x: 0, alpha: fromAlpha),
                                            to: NavigationItemLayout(x: 0, alpha: toAlpha),
-                                           height: height, separatorX: nil))
+                                           separatorX: nil))
     }
 }

@@ -20,9 +20,9 @@ import Testing
         #expect(included.status == 0, "\(included.output)")
     }
 
-    @Test func hostSpeaksABIOneZero() {
+    @Test func hostSpeaksABIOneOne() {
         #expect(PluginHost.abiMajor == 1)
-        #expect(PluginHost.abiMinor == 0)
+        #expect(PluginHost.abiMinor == 1)
         #expect(PluginHost.entrySymbol == "sheetd_plugin_entry")
     }
 }
@@ -151,12 +151,12 @@ import Testing
         let dir = try TempDirectory()
         defer { dir.remove() }
         let path = try FixtureBuilds.shared.install(
-            FixtureVariant(name: "abi-two", kind: 1, defines: ["FIXTURE_ABI_MAJOR=2"]),
+            FixtureVariant(name: "abi-two", kind: 1, defines: ["FIXTURE_ABI_MAJOR=2", "FIXTURE_ABI_MINOR=0"]),
             into: dir.path, as: "libabi2.so")
         let host = PluginHost(allowedDirectories: [dir.path], log: { _ in })
         let error = loadError(host, path)
         #expect(error == .abiVersionMismatch(path: path, major: 2, minor: 0))
-        #expect(error?.description.contains("built for plugin ABI 2.0, sheetd speaks 1.0") == true)
+        #expect(error?.description.contains("built for plugin ABI 2.0, sheetd speaks 1.1") == true)
     }
 
     @Test(arguments: [

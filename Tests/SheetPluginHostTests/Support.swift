@@ -147,6 +147,27 @@ final class LogCapture: @unchecked Sendable {
     func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
 }
 
+/// Collects log lines with their levels.
+final class LevelledLogCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [(PluginLogLevel, String)] = []
+
+    var sink: @Sendable (PluginLogLevel, String) -> Void {
+        { [self] level, line in
+            lock.lock()
+            storage.append((level, line))
+            lock.unlock()
+        }
+    }
+
+    /// The level of the first line containing `text`.
+    func level(of text: String) -> PluginLogLevel? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.first { $0.1.contains(text) }?.0
+    }
+}
+
 /// The load error, or nil when the load succeeded.
 func loadError(_ host: PluginHost, _ path: String) -> PluginLoadError? {
     do {
@@ -165,6 +186,9 @@ func caseName(_ error: PluginLoadError?) -> String {
     case .outsideAllowedDirectories?: return "outsideAllowedDirectories"
     case .notRegularFile?: return "notRegularFile"
     case .writableByOthers?: return "writableByOthers"
+    case .untrustedOwner?: return "untrustedOwner"
+    case .unsafeDirectory?: return "unsafeDirectory"
+    case .changedWhileLoading?: return "changedWhileLoading"
     case .notSharedObject?: return "notSharedObject"
     case .missingEntrySymbol?: return "missingEntrySymbol"
     case .abiVersionMismatch?: return "abiVersionMismatch"

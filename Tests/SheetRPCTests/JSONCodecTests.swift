@@ -41,7 +41,6 @@ import Testing
     @Test func rejectsInvalidUTF8AndNUL() {
         #expect(throws: JSONCodec.DecodeError.self) { try JSONCodec.decode([0x22, 0xFF, 0xFE, 0x22]) }
         #expect(throws: JSONCodec.DecodeError.self) { try JSONCodec.decode([0x22, 0xC3, 0x22]) }
-        #expect(throws: JSONCodec.DecodeError.self) { try JSONCodec.decode("\"a\\u0000b\"") }
         #expect(throws: JSONCodec.DecodeError.self) { try JSONCodec.decode([0x31, 0x00]) }
         #expect(throws: JSONCodec.DecodeError.self) { try JSONCodec.decode([0x22, 0x61, 0x00, 0x22]) }
     }
@@ -106,5 +105,29 @@ import Testing
     @Test func deepNestingIsAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONCodec.DecodeError.self) { try JSONCodec.decode(deep) }
+    }
+
+    /// `\u0000` in a string value is valid JSON: accepted, converted with its length.
+    @Test func acceptsAnEscapedNULInAStringValue() throws {
+        #expect(try JSONCodec.decode("\"a\\u0000b\"") == .string("a\u{0}b"))
+        let o = try JSONCodec.decode("{\"k\":\"\\u0000\\u0000x\"}")
+        #expect(o["k"] == .string("\u{0}\u{0}x"))
+        // And written back escaped.
+        #expect(JSONCodec.encodeToString(.string("a\u{0}b")) == "\"a\\u0000b\"")
+    }
+
+    /// jansson cannot hold `\u0000` in a member name: a decode error that says so.
+    @Test func flagsAnEscapedNULInAMemberName() {
+        do {
+            _ = try JSONCodec.decode("{\"a\\u0000b\":1}")
+            Issue.record("decoded")
+        } catch {
+            #expect(error.isNulInMemberName)
+        }
+        do {
+            _ = try JSONCodec.decode("{\"a\":}")
+        } catch {
+            #expect(!error.isNulInMemberName)
+        }
     }
 }

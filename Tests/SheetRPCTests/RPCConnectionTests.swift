@@ -346,4 +346,38 @@ private func code(_ v: JSONValue) -> Int64? {
         }
         #expect(c.exitCode == nil)
     }
+
+    // MARK: JSON edges
+
+    /// A string with `\u0000` is valid JSON: the request is answered normally, to its id.
+    @Test func nulInAStringValueIsAccepted() {
+        let (c, _) = ready()
+        #expect(send(c, #"{"jsonrpc":"2.0","id":4,"method":"echo","params":{"s":"a\u0000b"}}"#)
+            == [#"{"jsonrpc":"2.0","id":4,"result":{"s":"a\u0000b"}}"#])
+    }
+
+    /// `\u0000` in a member name cannot be represented: -32602 naming it, to the request's id
+    /// (a real id echoed byte for byte), or a `$/diagnostic` for a notification.
+    @Test func nulInAMemberNameIsRefusedToTheRequestsID() throws {
+        let (c, _) = ready()
+        #expect(send(c, #"{"jsonrpc":"2.0","id":5.0,"method":"echo","params":{"a\u0000b":1}}"#)
+            == [#"{"jsonrpc":"2.0","id":5.0,"error":{"code":-32602,"message":"member name \"a\\u0000b\": NUL characters (\\u0000) are not supported in member names"}}"#])
+        let note = try decoded(c, #"{"jsonrpc":"2.0","method":"echo","params":{"\u0000":1}}"#)
+        #expect(note.count == 1)
+        #expect(note.first?["method"] == "$/diagnostic")
+        #expect(note.first?["params"]?["method"] == "echo")
+        #expect(note.first?["params"]?["code"] == -32602)
+    }
+
+    /// A duplicate `id` spelled with an escape: the answer carries the id the decoder kept
+    /// (the last one), byte for byte.
+    @Test func duplicateEscapedIDResolvesToTheDecodersValue() {
+        let (c, _) = ready()
+        #expect(send(c, #"{"jsonrpc":"2.0","id":1.5,"i\u0064":2.50,"method":"echo"}"#)
+            == [#"{"jsonrpc":"2.0","id":2.50,"result":null}"#])
+        #expect(send(c, #"{"jsonrpc":"2.0","i\u0064":1.5,"id":"x","method":"echo"}"#)
+            == [#"{"jsonrpc":"2.0","id":"x","result":null}"#])
+        #expect(send(c, #"[{"jsonrpc":"2.0","id":1.0,"\u0069d":3.0,"method":"echo"}]"#)
+            == [#"[{"jsonrpc":"2.0","id":3.0,"result":null}]"#])
+    }
 }

@@ -3,7 +3,7 @@
 ///
 /// Push: `to.x = width * (1 - p)`, `from.x = -width * p`, separator at `to.x`.
 /// Pop: `from.x = width * p`, `to.x = -width * (1 - p)`, separator at `from.x`.
-/// Height: `fromHeight + (toHeight - fromHeight) * p`. Both alphas 1.
+/// Both alphas 1 (the engine moves the sheet height).
 ///
 /// Timing for both operations: `duration` ms, linear.
 /// Config: `duration` (ms, default 250, clamped to 0...10 000).

@@ -48,19 +48,20 @@ public struct NavigationItemLayout: Sendable, Equatable, Codable {
     }
 }
 
-/// An animator's answer: the outgoing (`from`) and incoming (`to`) entries, the sheet height,
-/// and an optional separator line's x (the top entry's left edge in `cover`).
+/// An animator's answer: the outgoing (`from`) and incoming (`to`) entries and an optional
+/// separator line's x (the top entry's left edge in `cover`).
+///
+/// The sheet's height is not the animator's: the engine moves it from `fromHeight` to
+/// `toHeight` with the transition's progress (animated pushes and pops ease it with the
+/// transition's timing; an interactive pop follows the finger).
 public struct NavigationLayout: Sendable, Equatable, Codable {
     public var from: NavigationItemLayout
     public var to: NavigationItemLayout
-    public var height: Double
     public var separatorX: Double?
 
-    public init(from: NavigationItemLayout, to: NavigationItemLayout, height: Double,
-                separatorX: Double? = nil) {
+    public init(from: NavigationItemLayout, to: NavigationItemLayout, separatorX: Double? = nil) {
         self.from = from
         self.to = to
-        self.height = height
         self.separatorX = separatorX
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// Push: `to.x = width * (1 - p)`, `from.x = -parallax * width * p`.
 /// Pop: `from.x = width * p`, `to.x = -parallax * width * (1 - p)`.
-/// Height: `fromHeight + (toHeight - fromHeight) * p`. Both alphas 1, no separator.
+/// Both alphas 1, no separator (the engine moves the sheet height).
 ///
 /// Timing for both operations: `duration` ms along cubic-bezier(0.2, 1, 0.42, 1).
 /// Config: `duration` (ms, default 350, clamped to 0...10 000), `parallax` (default 0.3,

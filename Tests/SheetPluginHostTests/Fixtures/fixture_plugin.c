@@ -17,16 +17,20 @@
  * Config (JSON text, scanned without a parser): {"fault": "<mode>"} makes the calls misbehave:
  *   create   create() fails with a message
  *   error    every call returns SHEETD_ERR_FAILED with last_error "fixture fault requested"
- *   nan      a NaN in the answer (settle damping / layout height / timing duration)
+ *   nan      a NaN in the answer (settle damping / layout to.alpha / timing duration)
  *   inf      +infinity in the answer (settle response / from.x / timing y1)
  *   index    detent index out of range / owner 7
  *   dismiss  always SHEETD_TARGET_DISMISS
  *   spring   settle spring with damping 0.01
  *   alpha    to.alpha = 1.5
  *   x        from.x = 5 * width
- *   height   height = -1
+ *   height   height = -1 (ignored since ABI 1.1: not a fault)
  *   duration timing 20000 ms
  *   bezier   timing x1 = 1.5
+ *   curve    timing y1 = 1e301, y2 = -1e301 (finite, far outside the wire's -10...10)
+ *   curve11  timing y2 = 10.5 (just outside the wire's range)
+ *   late     navigation: layout faults (to.alpha = 2) once progress passes 0.5
+ *   logerror create() logs one line at each level (debug, info, warning, error)
  *
  * Every call logs its inputs through host->log so tests can check the conversions.
  */
@@ -103,6 +107,12 @@ static int32_t fixture_create(const char *config_json, const sheetd_host *host,
     snprintf(message, sizeof message, "create config=%s host_size=%u abi=%u.%u", config_json,
              (unsigned)host->struct_size, (unsigned)host->abi_major, (unsigned)host->abi_minor);
     fixture_log(instance, message);
+    if (strcmp(fault, "logerror") == 0) {
+        host->log(host->context, SHEETD_LOG_DEBUG, "fixture debug line");
+        host->log(host->context, SHEETD_LOG_INFO, "fixture info line");
+        host->log(host->context, SHEETD_LOG_WARNING, "fixture warning line");
+        host->log(host->context, SHEETD_LOG_ERROR, "fixture error line");
+    }
     *out_instance = instance;
     return SHEETD_OK;
 }
@@ -201,6 +211,8 @@ static int32_t fixture_timing(sheetd_instance *instance, int32_t operation, shee
     if (fixture_fault(instance, "inf")) out->y1 = HUGE_VAL;
     if (fixture_fault(instance, "duration")) out->duration_ms = 20000;
     if (fixture_fault(instance, "bezier")) out->x1 = 1.5;
+    if (fixture_fault(instance, "curve")) { out->y1 = 1e301; out->y2 = -1e301; }
+    if (fixture_fault(instance, "curve11")) out->y2 = 10.5;
     return SHEETD_OK;
 }
 
@@ -224,11 +236,12 @@ static int32_t fixture_layout(sheetd_instance *instance, const sheetd_nav_input 
     out->height = in->from_height + (in->to_height - in->from_height) * p;
     out->has_separator = 1;
     out->separator_x = in->operation == SHEETD_NAV_PUSH ? out->to.x : out->from.x;
-    if (fixture_fault(instance, "nan")) out->height = NAN;
+    if (fixture_fault(instance, "nan")) out->to.alpha = NAN;
     if (fixture_fault(instance, "inf")) out->from.x = HUGE_VAL;
     if (fixture_fault(instance, "alpha")) out->to.alpha = 1.5;
     if (fixture_fault(instance, "x")) out->from.x = 5 * w;
     if (fixture_fault(instance, "height")) out->height = -1;
+    if (fixture_fault(instance, "late") && p > 0.5) out->to.alpha = 2;
     return SHEETD_OK;
 }
 
