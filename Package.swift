@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "sheetd", targets: ["sheetd"]),
         .library(name: "SheetCore", targets: ["SheetCore"]),
+        // The Swift client: spawns sheetd and speaks its wire protocol (no engine code).
+        .library(name: "SheetClient", targets: ["SheetClient"]),
         // Bundled policy plugins: each is a shared object that sheetd loads with dlopen.
         .library(name: "sheetd-material", type: .dynamic, targets: ["MaterialPlugin"]),
         .library(name: "sheetd-expanded-only", type: .dynamic, targets: ["ExpandedOnlyPlugin"]),
@@ -30,6 +32,8 @@ let package = Package(
         .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"]),
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
         .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"]),
+        // The client library: a thin typed layer over SheetRPC's codec and framing.
+        .target(name: "SheetClient", dependencies: ["SheetRPC"]),
         // The thin executable: CLI, the poll loop, stdio.
         .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC"]),
 
@@ -44,6 +48,8 @@ let package = Package(
                     exclude: ["Fixtures"]),  // C fixture, compiled with cc at test time
         // End-to-end tests spawn the built `sheetd`; depending on it makes `swift test` build it.
         .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "sheetd"]),
+        // The Swift client against the built daemon (and the README's client program).
+        .testTarget(name: "SheetClientTests", dependencies: ["SheetClient", "sheetd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -51,8 +51,9 @@ def test_realtime_clock_frames_arrive_by_themselves():
             assert hello["clock"] == "realtime"
             queue = client.subscribe()
             session = await client.create_session(container=IPHONE, content={"preferredHeight": 300})
-            await session.present(t=0, animated=False)
-            event = await session.wait_event("presented", timeout=10)
+            waiting = asyncio.ensure_future(session.wait_event("presented", timeout=10))
+            await session.present()  # no t: now, on the server's clock
+            event = await waiting
             assert event["type"] == "presented"
             assert session.frame["sheet"]["y"] == 510
             first = await asyncio.wait_for(queue.get(), 10)

@@ -64,8 +64,10 @@ def test_frames_go_to_the_session_they_name():
         b = client.create_session(container=IPHONE, content={"preferredHeight": 500})
         a.present(t=0)
         frames = ticks(client, 0, 304)
-        assert {f["session"] for f in frames} == {"s1"}
-        assert b.frames == [] and b.events == []
+        assert [f for f in frames if f["session"] == "s1"] == a.frames
+        assert [f for f in frames if f["session"] == "s2"] == b.frames
+        assert {f["state"] for f in b.frames} == {"dismissed"}  # its first frame, then nothing moved
+        assert a.event_types() == ["presented"] and b.events == []
         b.present(t=320)
         client.tick(320)
         assert b.frames[-1]["sheet"]["height"] == 534
