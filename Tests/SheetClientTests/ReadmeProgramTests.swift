@@ -42,9 +42,9 @@ import Testing
                           environment: ["SHEETD": try builtDaemon()])
         try #require(ran.status == 0, "the README program failed:\n\(ran.output)")
         let lines = ran.output.split(separator: "\n").map(String.init)
-        // What the README says it prints: the frame at t=150 half-way (y 677), at rest at t=300, exit 0.
-        #expect(lines.contains("150.0 presenting 677.0"), "\(lines)")
-        #expect(lines.contains("300.0 presented 510.0"), "\(lines)")
+        // What the README says it prints: the frame at t=150 half-way (y 694), at rest at t=300, exit 0.
+        #expect(lines.contains("150.0 presenting 694.0"), "\(lines)")
+        #expect(lines.contains("300.0 presented 544.0"), "\(lines)")
         #expect(lines.last == "0", "\(lines)")
     }
 
