@@ -151,6 +151,28 @@ async def load(page: DevTools, url: str) -> None:
     await page.evaluate("window.sheetHost.started")
 
 
+async def until(page: DevTools, predicate: str, label: str, seconds: float = 15) -> bool:
+    """Waits for a frame satisfying the JS `predicate` (of f); a failed check after `seconds`."""
+    try:
+        await asyncio.wait_for(page.evaluate(f"sheetHost.waitForFrame(f => {predicate})"), seconds)
+        return True
+    except asyncio.TimeoutError:
+        d = await dom(page)
+        check(False, f"{label}: no frame with {predicate} (last {d['frame']}, events {d['events']})")
+        return False
+
+
+async def event(page: DevTools, kind: str, since: int, label: str, seconds: float = 15) -> bool:
+    """Waits for a sheet.event of `kind` after the first `since` events; a failed check after `seconds`."""
+    try:
+        await asyncio.wait_for(page.evaluate(f"sheetHost.waitForEvent({json.dumps(kind)}, {since})"), seconds)
+        return True
+    except asyncio.TimeoutError:
+        d = await dom(page)
+        check(False, f"{label}: no {kind} event (last {d['frame']}, events {d['events']}, errors {d['errors']})")
+        return False
+
+
 async def dom(page: DevTools) -> dict:
     return await page.evaluate("""(() => {
         const screen = document.getElementById('screen').getBoundingClientRect();
@@ -169,7 +191,7 @@ async def follows(page: DevTools, label: str) -> dict:
     """Checks that the DOM shows the last frame; returns the DOM summary."""
     d = await dom(page)
     f = d["frame"]
-    check(f is not None and abs(d["top"] - f["y"]) < 0.01 and abs(d["height"] - f["height"]) < 0.01
+    check(f is not None and abs(d["top"] - f["y"]) < 0.02 and abs(d["height"] - f["height"]) < 0.02
           and abs(d["opacity"] - f["alpha"]) < 1e-4 and d["state"] == f["state"],
           f"{label}: the DOM follows the last frame (top {d['top']} / y {f and f['y']}, opacity {d['opacity']})")
     check(d["errors"] == [], f"{label}: no errors on the page {d['errors']}")
@@ -192,11 +214,13 @@ async def center(page: DevTools, selector: str) -> tuple:
 
 async def drag(page: DevTools, x: float, y: float, dy: float, steps: int = 12, touch: bool = False) -> None:
     """A real drag: press, `steps` moves to y + dy, release."""
-    if touch:
+    if touch:  # a finger: touch emulation on for this drag only
+        await page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
         await page.touch("touchStart", x, y)
         for i in range(1, steps + 1):
             await page.touch("touchMove", x, y + dy * i / steps)
         await page.touch("touchEnd")
+        await page.call("Emulation.setTouchEmulationEnabled", enabled=False)
         return
     await page.mouse("mousePressed", x, y)
     for i in range(1, steps + 1):
@@ -212,29 +236,43 @@ async def click(page: DevTools, selector: str) -> None:
 
 async def realtime(page: DevTools, base: str, artifacts: str) -> None:
     await load(page, base + "/")
-    await page.evaluate("sheetHost.waitForFrame(f => f.state === 'presented')")
+    await until(page, "f.state === 'presented' && f.sheet.y === 422", "realtime: presented")
     d = await follows(page, "realtime: presented")
     check(d["frame"]["y"] == 422 and d["detent"] == "medium", f"realtime: presented at medium, y 422 ({d['frame']})")
     await shot(page, artifacts, "realtime-01-presented-medium.png")
 
     # The keyboard: the field's focus grows the sheet to large, its blur restores medium.
     await click(page, ".page[data-entry=root] .field")
-    await page.evaluate("sheetHost.waitForFrame(f => f.state === 'presented' && f.detent === 'large')")
+    await until(page, "f.state === 'presented' && f.sheet.y === 57", "realtime: keyboard shown")
     d = await follows(page, "realtime: keyboard shown")
     check(d["frame"]["y"] == 57 and "detentChanged:large" in d["events"], f"realtime: the keyboard raised the sheet to large ({d['frame']})")
     await shot(page, artifacts, "realtime-02-keyboard.png")
     await page.evaluate("document.activeElement.blur()")
-    await page.evaluate("sheetHost.waitForFrame(f => f.state === 'presented' && f.detent === 'medium')")
+    await until(page, "f.state === 'presented' && f.sheet.y === 422", "realtime: keyboard hidden")
     d = await follows(page, "realtime: keyboard hidden")
     check(d["frame"]["y"] == 422, f"realtime: hiding the keyboard restored medium ({d['frame']})")
 
     # A finger drag up from the header settles at the large detent.
     x, y = await center(page, ".page[data-entry=root] header")
     await drag(page, x, y, -330, touch=True)
-    await page.evaluate("sheetHost.waitForFrame(f => f.state === 'presented' && f.detent === 'large')")
+    await until(page, "f.state === 'presented' && f.sheet.y === 57", "realtime: drag up")
     d = await follows(page, "realtime: drag up")
     check(d["frame"]["y"] == 57, f"realtime: the drag up settled at large, y 57 ({d['frame']})")
     await shot(page, artifacts, "realtime-03-dragged-to-large.png")
+
+    # Push a page with the row's button, then pop it with Back.
+    since = len((await dom(page))["events"])
+    await click(page, ".page[data-entry=root] .row .open")
+    await event(page, "navigationDidShow", since, "realtime: push")
+    d = await follows(page, "realtime: pushed")
+    left = await page.evaluate("document.querySelector('.page[data-entry=detail-1]').getBoundingClientRect().left - document.getElementById('sheet').getBoundingClientRect().left")
+    check("navigationDidShow:detail-1" in d["events"] and left == 0, f"realtime: detail-1 pushed and shown at x 0 ({left})")
+    await shot(page, artifacts, "realtime-05-pushed.png")
+    since = len(d["events"])
+    await click(page, ".page[data-entry=detail-1] .back")
+    await event(page, "navigationDidShow", since, "realtime: pop")
+    d = await follows(page, "realtime: popped")
+    check("popped:detail-1" in d["events"], f"realtime: Back popped detail-1 ({d['events'][since:]})")
 
     # The list scrolls under a drag (the sheet is at its largest detent: the list owns it).
     x, y = await center(page, ".page[data-entry=root] .list")
@@ -243,31 +281,12 @@ async def realtime(page: DevTools, base: str, artifacts: str) -> None:
     d = await follows(page, "realtime: list scrolled")
     check(offset == 250 and d["frame"]["y"] == 57, f"realtime: the list scrolled by 250 ({offset}), the sheet stayed ({d['frame']})")
     await shot(page, artifacts, "realtime-04-list-scrolled.png")
-    await drag(page, x, y, 300)  # back to the top, then the sheet takes the rest of the pull
-    await page.evaluate("sheetHost.waitForFrame(f => f.state === 'presented')")
-    offset = await page.evaluate("sheetHost.pages.get('root').offset")
-    check(offset == 0, f"realtime: the list scrolled back to its top ({offset})")
-
-    # Push a page with the row's button, then pop it with Back.
-    await page.evaluate("sheetHost.waitForFrame(f => f.state === 'presented')")
-    since = len((await dom(page))["events"])
-    await click(page, ".page[data-entry=root] .row .open")
-    await page.evaluate(f"sheetHost.waitForEvent('navigationDidShow', {since})")
-    d = await follows(page, "realtime: pushed")
-    left = await page.evaluate("document.querySelector('.page[data-entry=detail-1]').getBoundingClientRect().left - document.getElementById('sheet').getBoundingClientRect().left")
-    check("navigationDidShow:detail-1" in d["events"] and left == 0, f"realtime: detail-1 pushed and shown at x 0 ({left})")
-    await shot(page, artifacts, "realtime-05-pushed.png")
-    since = len(d["events"])
-    await click(page, ".page[data-entry=detail-1] .back")
-    await page.evaluate(f"sheetHost.waitForEvent('navigationDidShow', {since})")
-    d = await follows(page, "realtime: popped")
-    check("popped:detail-1" in d["events"], f"realtime: Back popped detail-1 ({d['events'][since:]})")
 
     # A long drag down dismisses.
-    await page.evaluate("sheetHost.waitForFrame(f => f.state === 'presented')")
+    await until(page, "f.state === 'presented'", "realtime: at rest before the dismissal")
     x, y = await center(page, ".page[data-entry=root] header")
     await drag(page, x, y, 600)
-    await page.evaluate("sheetHost.waitForEvent('dismissed')")
+    await event(page, "dismissed", 0, "realtime: dismiss")
     await page.evaluate("sheetHost.waitForFrame(f => f.state === 'dismissed')")
     d = await follows(page, "realtime: dismissed")
     check(d["frame"]["y"] == 844 and d["opacity"] == 0, f"realtime: the drag down dismissed the sheet ({d['frame']})")

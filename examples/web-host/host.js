@@ -127,7 +127,7 @@ function render(frame) {
   }
   for (const [id, page] of host.pages) if (!shown.has(id)) page.element.style.display = "none";
   if (frame.scroll.pinOffsetY !== null && host.listDrag) setOffset(host.listDrag.page, frame.scroll.pinOffsetY);
-  $("status").textContent = `${mode} clock · ${frame.state} · ${frame.detent} · y ${s.y} · frame ${frame.seq}`;
+  $("status").textContent = `${mode} · ${frame.state} · ${frame.detent} · y ${s.y}`;
 }
 
 // ---- gestures: dragging the sheet ----
