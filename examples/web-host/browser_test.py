@@ -109,7 +109,7 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="sheetd-web-host-chromium-")
         self.proc = subprocess.Popen(
             [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-             "--no-first-run", "--no-default-browser-check", "--remote-debugging-address=127.0.0.1",
+             "--no-first-run", "--no-default-browser-check", "--disable-breakpad", "--disable-crash-reporter", "--remote-debugging-address=127.0.0.1",
              "--remote-debugging-port=0", f"--user-data-dir={self.profile}", "--window-size=420,900",
              "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -123,7 +123,7 @@ class Browser:
         raise RuntimeError("chromium exited without a DevTools endpoint")
 
     def close(self) -> None:
-        self.proc.terminate()
+        """Waits for the browser to exit (after Browser.close), else kills it; removes its profile."""
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
@@ -139,6 +139,7 @@ async def open_page(browser_ws_url: str) -> DevTools:
     root = DevTools(await connect(host, port, m.group(3)))
     target = await root.call("Target.createTarget", url="about:blank")
     page = DevTools(await connect(host, port, f"/devtools/page/{target['targetId']}"))
+    page.browser = root  # type: ignore[attr-defined]
     await page.call("Page.enable")
     await page.call("Emulation.setDeviceMetricsOverride", width=420, height=900, deviceScaleFactor=1, mobile=False)
     return page
@@ -345,6 +346,7 @@ async def main() -> int:
         bridge_args += ["--sheetd", opts.sheetd]
     bridge = subprocess.Popen(bridge_args, stdout=subprocess.PIPE, text=True)
     browser = None
+    page = None
     try:
         assert bridge.stdout is not None
         line = bridge.stdout.readline()
@@ -358,10 +360,19 @@ async def main() -> int:
         await asyncio.wait_for(realtime(page, base, opts.artifacts), 120)
         await asyncio.wait_for(hostclock(page, base, opts.artifacts), 120)
     finally:
+        if page is not None:
+            try:
+                await page.browser.call("Browser.close")
+            except (RuntimeError, ConnectionError, asyncio.TimeoutError):
+                pass
         if browser:
             browser.close()
         bridge.terminate()
-        bridge.wait(10)
+        try:
+            bridge.wait(10)
+        except subprocess.TimeoutExpired:
+            bridge.kill()
+            bridge.wait()
     print(f"{len(failures)} failed" if failures else "all checks passed", f"(screenshots in {opts.artifacts})")
     return 1 if failures else 0
 

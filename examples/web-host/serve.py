@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -111,6 +112,12 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, exe
 
 
 async def main() -> int:
+    # A parent may have spawned us with SIGTERM blocked (it would be ignored): take it back, and
+    # stop cleanly on it (each page's sheetd then sees the end of its input and exits).
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        asyncio.get_running_loop().add_signal_handler(sig, stop.set)
     ap = argparse.ArgumentParser(description="sheetd live web host (bridge + page)")
     ap.add_argument("--port", type=int, default=8765, help="TCP port on 127.0.0.1 (0: any free port)")
     ap.add_argument("--sheetd", default=None, help="the sheetd executable (default: $SHEETD, else PATH)")
@@ -123,12 +130,9 @@ async def main() -> int:
     print(f"listening on http://127.0.0.1:{port}/", flush=True)
     log(f"sheetd is {executable}; open http://127.0.0.1:{port}/ (host clock: ?clock=host)")
     async with server:
-        await server.serve_forever()
+        await stop.wait()
     return 0
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(asyncio.run(main()))
-    except KeyboardInterrupt:
-        pass
+    sys.exit(asyncio.run(main()))
