@@ -93,17 +93,23 @@ class AsyncClient:
         self.router.listeners.append(queue.put_nowait)
         return queue
 
-    async def notifications_stream(self) -> AsyncIterator[Message]:
-        """Iterates over notifications as they arrive (until the daemon's output ends)."""
-        queue = self.subscribe()
+    def notifications_stream(self) -> AsyncIterator[Message]:
+        """Iterates over the notifications arriving from this call on (until the output ends)."""
+        return self._drain(self.subscribe())
+
+    async def _drain(self, queue: "asyncio.Queue[Message]") -> AsyncIterator[Message]:
         while True:
+            if not queue.empty():
+                yield queue.get_nowait()
+                continue
+            if self._reader is None or self._reader.done():
+                return
             getter = asyncio.ensure_future(queue.get())
-            done, _ = await asyncio.wait({getter, self._reader}, return_when=asyncio.FIRST_COMPLETED)  # type: ignore[arg-type]
+            done, _ = await asyncio.wait({getter, self._reader}, return_when=asyncio.FIRST_COMPLETED)
             if getter in done:
                 yield getter.result()
             else:
                 getter.cancel()
-                return
 
     # -- generic calls --
     async def request(self, method: str, **params: Any) -> Any:

@@ -59,3 +59,22 @@ def test_realtime_clock_frames_arrive_by_themselves():
             first = await asyncio.wait_for(queue.get(), 10)
             assert first["method"] == "sheet.frame"
     asyncio.run(main())
+
+
+def test_notifications_stream_yields_each_notification_in_order():
+    async def main():
+        async with sheetd.AsyncClient() as client:
+            await client.initialize()
+            session = await client.create_session(container=IPHONE, content={"preferredHeight": 300})
+            await session.present(t=0)
+            stream = client.notifications_stream()  # subscribed from here on
+            for t in range(0, 320, 16):
+                await client.tick(t)
+            received = []
+            async for message in stream:
+                received.append(message)
+                if message["method"] == "sheet.event":
+                    break
+            assert [m["method"] for m in received][-2:] == ["sheet.frame", "sheet.event"]
+            assert [m["params"]["seq"] for m in received if m["method"] == "sheet.frame"] == [f["seq"] for f in session.frames]
+    asyncio.run(main())

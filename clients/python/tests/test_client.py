@@ -164,3 +164,13 @@ def test_the_daemon_is_found_from_the_argument_then_sheetd_then_path(tmp_path, m
         sheetd.find_daemon()
     with pytest.raises(sheetd.DaemonNotFound):
         sheetd.Client(str(tmp_path / "missing"))
+
+
+def test_realtime_clock_frames_are_read_by_wait_for_and_poll():
+    with sheetd.Client() as client:
+        assert client.initialize(clock="realtime", fps=120)["clock"] == "realtime"
+        session = client.create_session(container=IPHONE, content={"preferredHeight": 300})
+        session.present()  # no t: the server's now
+        client.wait_for(lambda: "presented" in session.event_types(), timeout=10)
+        assert session.frame["sheet"]["y"] == 510
+        assert client.poll(0) == []  # at rest: sheetd is silent
