@@ -152,26 +152,25 @@ async def load(page: DevTools, url: str) -> None:
     await page.evaluate("window.sheetHost.started")
 
 
-async def until(page: DevTools, predicate: str, label: str, seconds: float = 15) -> bool:
-    """Waits for a frame satisfying the JS `predicate` (of f); a failed check after `seconds`."""
+async def awaited(page: DevTools, promise: str, what: str, label: str, seconds: float = 15) -> bool:
+    """Waits for the page's `promise` to resolve; a failed check naming `what` after `seconds`."""
     try:
-        await asyncio.wait_for(page.evaluate(f"sheetHost.waitForFrame(f => {predicate})"), seconds)
+        await asyncio.wait_for(page.evaluate(promise), seconds)
         return True
     except asyncio.TimeoutError:
         d = await dom(page)
-        check(False, f"{label}: no frame with {predicate} (last {d['frame']}, events {d['events']})")
+        check(False, f"{label}: no {what} (last {d['frame']}, events {d['events']}, errors {d['errors']})")
         return False
 
 
-async def event(page: DevTools, kind: str, since: int, label: str, seconds: float = 15) -> bool:
-    """Waits for a sheet.event of `kind` after the first `since` events; a failed check after `seconds`."""
-    try:
-        await asyncio.wait_for(page.evaluate(f"sheetHost.waitForEvent({json.dumps(kind)}, {since})"), seconds)
-        return True
-    except asyncio.TimeoutError:
-        d = await dom(page)
-        check(False, f"{label}: no {kind} event (last {d['frame']}, events {d['events']}, errors {d['errors']})")
-        return False
+async def until(page: DevTools, predicate: str, label: str) -> bool:
+    """Waits for a frame satisfying the JS `predicate` (of f)."""
+    return await awaited(page, f"sheetHost.waitForFrame(f => {predicate})", f"frame with {predicate}", label)
+
+
+async def event(page: DevTools, kind: str, since: int, label: str) -> bool:
+    """Waits for a sheet.event of `kind` after the first `since` events."""
+    return await awaited(page, f"sheetHost.waitForEvent({json.dumps(kind)}, {since})", f"{kind} event", label)
 
 
 async def dom(page: DevTools) -> dict:

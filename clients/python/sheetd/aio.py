@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import Any, AsyncIterator, Dict, List, Mapping, Optional, Sequence
+from typing import cast, Any, AsyncIterator, Dict, List, Mapping, Optional, Sequence
 
 from .errors import DaemonExited, Timeout
-from .locate import find_daemon
 from .methods import wire_params
-from .router import Message, Router
+from .router import Message
 from .scenario import Scenario
+from .base import ClientBase
 from .session import SessionBase
 
 
@@ -23,7 +23,7 @@ class AsyncSession(SessionBase):
         return next(e for e in self.events[seen:] if e["type"] == event_type)
 
 
-class AsyncClient:
+class AsyncClient(ClientBase):
     """sheetd spawned as a child process, driven from asyncio.
 
     ``async with AsyncClient(path) as client:`` (or ``await client.start()`` / ``aclose()``).
@@ -32,21 +32,18 @@ class AsyncClient:
     (:meth:`subscribe`, :meth:`notifications_stream`).
     """
 
+    session_class = AsyncSession
+
     def __init__(self, path: Optional[str] = None, *, args: Sequence[str] = (),
                  env: Optional[Mapping[str, str]] = None, cwd: Optional[str] = None,
                  stderr: Any = None, timeout: float = 30.0, record: Optional[Scenario] = None):
-        self.executable = find_daemon(path)
-        self.timeout = timeout
-        self.router = Router(record)
-        self.now: Optional[float] = None
-        self.returncode: Optional[int] = None
+        super().__init__(path, timeout, record)
         self._spawn = dict(args=list(args), env=env, cwd=cwd, stderr=stderr)
         self._proc: Optional[asyncio.subprocess.Process] = None
         self._reader: Optional[asyncio.Task] = None
         self._pending: Dict[int, asyncio.Future] = {}
         self._changed: Optional[asyncio.Condition] = None  # created on start (needs a loop)
         self._closed_error: Optional[BaseException] = None
-        self._shut = False
 
     async def start(self) -> "AsyncClient":
         """Spawns the daemon (once)."""
@@ -72,20 +69,6 @@ class AsyncClient:
         finally:
             await self.aclose()
 
-    @property
-    def sessions(self) -> Dict[str, SessionBase]:
-        """The sessions this client created or restored, by id."""
-        return self.router.sessions
-
-    @property
-    def notifications(self) -> List[Message]:
-        """Every notification received, in order."""
-        return self.router.notifications
-
-    @property
-    def diagnostics(self) -> List[Message]:
-        """Every ``$/diagnostic`` received (params objects)."""
-        return self.router.diagnostics
 
     def subscribe(self) -> "asyncio.Queue[Message]":
         """A queue receiving every notification message from now on."""
@@ -158,11 +141,11 @@ class AsyncClient:
     async def create_session(self, **params: Any) -> AsyncSession:
         """``session.create {...}`` -> an :class:`AsyncSession`."""
         result = await self._call("session.create", wire_params(params))
-        return self._adopt(result["session"])
+        return cast(AsyncSession, self._adopt(result["session"]))
 
     async def restore_session(self, state: Any) -> AsyncSession:
         """``session.restore {state}`` -> an :class:`AsyncSession` (a new id)."""
-        return self._adopt((await self._call("session.restore", {"state": state}))["session"])
+        return cast(AsyncSession, self._adopt((await self._call("session.restore", {"state": state}))["session"]))
 
     async def list_sessions(self) -> Any:
         """``session.list``."""
@@ -176,19 +159,12 @@ class AsyncClient:
         """``plugins.load {path}``."""
         return await self._call("plugins.load", {"path": path})
 
-    def _adopt(self, session_id: str) -> AsyncSession:
-        session = AsyncSession(self, session_id)
-        self.router.sessions[session_id] = session
-        return session
-
     async def shutdown(self) -> Optional[int]:
         """``shutdown`` then ``exit``; waits for the daemon and returns its exit status."""
         if not self._shut:
             await self._call("shutdown", None)
             await self.notify("exit")
-            self._shut = True
-            if self.router.scenario is not None:
-                self.router.scenario.ended()
+            self._ended()
         return await self.aclose()
 
     async def aclose(self) -> Optional[int]:

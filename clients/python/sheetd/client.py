@@ -5,13 +5,13 @@ import os
 import selectors
 import subprocess
 import time
-from typing import IO, Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
+from typing import cast, IO, Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 from .errors import DaemonExited, Timeout
-from .locate import find_daemon
 from .methods import wire_params
-from .router import Message, Router
+from .router import Message
 from .scenario import Scenario
+from .base import ClientBase
 from .session import SessionBase
 
 
@@ -19,7 +19,7 @@ class Session(SessionBase):
     """A live session of a :class:`Client`; every method blocks until the daemon answers."""
 
 
-class Client:
+class Client(ClientBase):
     """sheetd spawned as a child process, spoken to over pipes in NDJSON.
 
     ``Client(path)`` spawns ``path``, else ``$SHEETD``, else ``sheetd`` on ``PATH``, with
@@ -28,17 +28,13 @@ class Client:
     Use it as a context manager, or call :meth:`shutdown` (and :meth:`close`).
     """
 
+    session_class = Session
+
     def __init__(self, path: Optional[str] = None, *, args: Sequence[str] = (),
                  env: Optional[Mapping[str, str]] = None, cwd: Optional[str] = None,
                  stderr: Union[None, int, IO[Any]] = None, timeout: float = 30.0,
                  record: Optional[Scenario] = None):
-        self.executable = find_daemon(path)
-        self.timeout = timeout
-        self.router = Router(record)
-        #: The time of the last ``clock.tick`` answer (host clock), or None.
-        self.now: Optional[float] = None
-        self.returncode: Optional[int] = None
-        self._shut = False
+        super().__init__(path, timeout, record)
         full_env = dict(os.environ)
         if env:
             full_env.update(env)
@@ -64,20 +60,6 @@ class Client:
             self.close()
 
     # -- what has arrived --
-    @property
-    def sessions(self) -> Dict[str, SessionBase]:
-        """The sessions this client created or restored, by id."""
-        return self.router.sessions
-
-    @property
-    def notifications(self) -> List[Message]:
-        """Every notification received, in order."""
-        return self.router.notifications
-
-    @property
-    def diagnostics(self) -> List[Message]:
-        """Every ``$/diagnostic`` received (params objects)."""
-        return self.router.diagnostics
 
     # -- generic calls --
     def request(self, method: str, **params: Any) -> Any:
@@ -119,11 +101,11 @@ class Client:
     def create_session(self, **params: Any) -> Session:
         """``session.create {container, content?, detents?, ...}`` -> a :class:`Session`."""
         result = self._call("session.create", wire_params(params))
-        return self._adopt(result["session"])
+        return cast(Session, self._adopt(result["session"]))
 
     def restore_session(self, state: Any) -> Session:
         """``session.restore {state}`` -> a :class:`Session` (a new id)."""
-        return self._adopt(self._call("session.restore", {"state": state})["session"])
+        return cast(Session, self._adopt(self._call("session.restore", {"state": state})["session"]))
 
     def list_sessions(self) -> Any:
         """``session.list`` -> ``[{session, state}]``."""
@@ -137,19 +119,12 @@ class Client:
         """``plugins.load {path}`` -> the plugin's ``{name, kind, version, path}``."""
         return self._call("plugins.load", {"path": path})
 
-    def _adopt(self, session_id: str) -> Session:
-        session = Session(self, session_id)
-        self.router.sessions[session_id] = session
-        return session
-
     def shutdown(self) -> Optional[int]:
         """``shutdown`` then ``exit``; waits for the daemon and returns its exit status (0)."""
         if not self._shut:
             self._call("shutdown", None)
             self.notify("exit")
-            self._shut = True
-            if self.router.scenario is not None:
-                self.router.scenario.ended()
+            self._ended()
         return self.close()
 
     def close(self) -> Optional[int]:
