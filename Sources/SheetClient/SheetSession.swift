@@ -12,7 +12,8 @@ public final class SheetSession: Sendable {
     /// The client this session lives on.
     public let client: SheetClient
     /// Every `sheet.frame` of this session, as it arrives (one consumer). Finishes when the
-    /// session is destroyed or the connection ends.
+    /// session is destroyed or the connection ends. Frames are buffered until consumed (a
+    /// harness that only reads `tick`'s results may ignore the stream).
     public let frames: AsyncStream<Frame>
     /// Every `sheet.event` of this session, as it arrives (one consumer).
     public let events: AsyncStream<SheetEvent>

@@ -174,6 +174,24 @@ struct SheetClientTests {
         #expect(process.terminationStatus == 0)
     }
 
+    @Test func callsAfterTheDaemonEndedThrowInsteadOfHanging() async throws {
+        let client = try await start()
+        #expect(try await client.shutdown() == 0)
+        do {
+            try await client.tick(1)
+            Issue.record("a request after the daemon exited was answered")
+        } catch {
+            guard case .connectionClosed = error else { throw error }
+        }
+        // A daemon that dies under a waiting request: the request fails, nothing hangs.
+        let doomed = try await start()
+        let session = try await doomed.createSession(container: container, preferredHeight: 300)
+        try await doomed.request("sheet.present", ["session": .string(session.id), "t": 0])
+        try doomed.notify("exit")  // exit without shutdown: status 1
+        await #expect(throws: SheetClientError.self) { try await doomed.tick(5) }
+        #expect(await doomed.close() == 1)
+    }
+
     @Test func theDaemonIsFoundFromTheArgumentFirst() throws {
         let path = try builtDaemon()
         #expect(try DaemonLocator.find(path) == path)

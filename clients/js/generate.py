@@ -202,8 +202,8 @@ def generate_dts(spec):
     out.append(doc("Something that carries JSON-RPC text both ways: a WebSocket, or any object with "
                    "`send(text)` and `onmessage`/`onclose`.", ""))
     out.append("export interface Transport {\n  send(text: string): void;\n"
-               "  onmessage: ((event: { data: unknown }) => void) | null;\n"
-               "  onclose?: ((event?: unknown) => void) | null;\n  close?(): void;\n}\n\n")
+               "  onmessage: ((event: any) => void) | null;\n"
+               "  onclose?: ((event: any) => void) | null;\n  close?(): void;\n}\n\n")
     out.append(doc("A session handle: `session` is filled in; frames and events are routed here.", ""))
     out.append("export declare class SheetSession {\n  readonly client: SheetdClient;\n  readonly id: SessionId;\n"
                "  /** Every frame received for this session. */\n  readonly frames: Frame[];\n"

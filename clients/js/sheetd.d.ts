@@ -755,8 +755,8 @@ export declare class RPCError extends Error {
 /** Something that carries JSON-RPC text both ways: a WebSocket, or any object with `send(text)` and `onmessage`/`onclose`. */
 export interface Transport {
   send(text: string): void;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose?: ((event?: unknown) => void) | null;
+  onmessage: ((event: any) => void) | null;
+  onclose?: ((event: any) => void) | null;
   close?(): void;
 }
 
