@@ -333,6 +333,18 @@ async def hostclock(page: DevTools, base: str, artifacts: str) -> None:
     await shot(page, artifacts, "host-04-dismissed.png")
 
 
+async def foreign_origin_refused(base: str) -> None:
+    """A page from another site cannot open the bridge's WebSocket."""
+    host, port = base[len("http://"):].split(":")
+    try:
+        ws = await connect(host, int(port), "/rpc", origin="https://example.com")
+        await ws.close()
+        refused = False
+    except ConnectionError as e:
+        refused = "403" in str(e)
+    check(refused, "bridge: a WebSocket from another origin is refused (403)")
+
+
 async def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sheetd", default=None)
@@ -354,6 +366,7 @@ async def main() -> int:
             print(f"FAIL the bridge did not start: {line!r}")
             return 1
         base = m.group(1)
+        await foreign_origin_refused(base)
         browser = Browser(opts.chromium)
         page = await open_page(browser.endpoint())
         await asyncio.wait_for(realtime(page, base, opts.artifacts), 120)

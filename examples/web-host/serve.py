@@ -9,7 +9,8 @@ its own sheetd (the ``--sheetd`` path, else ``$SHEETD``, else ``sheetd`` on ``PA
 text message from the page is one JSON-RPC message written to sheetd's stdin, every line
 sheetd prints is sent back as one text message. The page (index.html, host.js) speaks
 JSON-RPC through clients/js/sheetd.js; ``?clock=host`` runs it on the host clock for stepping.
-Prints ``listening on http://127.0.0.1:PORT/`` once it accepts connections.
+Prints ``listening on http://127.0.0.1:PORT/`` once it accepts connections. Only this server's own
+pages (and ``--allow-origin`` origins) may open the WebSocket.
 """
 from __future__ import annotations
 
@@ -82,7 +83,15 @@ async def relay(ws: WebSocket, executable: str, args: list) -> None:
         await ws.close()
 
 
-async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, executable: str, args: list) -> None:
+def origin_allowed(origin: str, port: int, extra: list) -> bool:
+    """Pages of this server (or of ``--allow-origin``) may open the WebSocket; other sites may
+    not (a page elsewhere on the web must not be able to drive the user's sheetd)."""
+    return (not origin or origin in (f"http://127.0.0.1:{port}", f"http://localhost:{port}")
+            or origin in extra)
+
+
+async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, executable: str, args: list,
+                 port: int = 0, origins: tuple = ()) -> None:
     try:
         head = await reader.readuntil(b"\r\n\r\n")
     except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
@@ -92,7 +101,14 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, exe
     parts = lines[0].split(" ")
     headers = {k.strip().lower(): v.strip() for k, _, v in (l.partition(":") for l in lines[1:] if l)}
     path = parts[1].split("?", 1)[0] if len(parts) > 1 else "/"
-    if path == "/rpc" and headers.get("upgrade", "").lower() == "websocket" and "sec-websocket-key" in headers:
+    websocket = path == "/rpc" and headers.get("upgrade", "").lower() == "websocket" and "sec-websocket-key" in headers
+    if websocket and not origin_allowed(headers.get("origin", ""), port, list(origins)):
+        log(f"refused a WebSocket from origin {headers.get('origin')!r} (see --allow-origin)")
+        writer.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        await writer.drain()
+        writer.close()
+        return
+    if websocket:
         writer.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                       f"Sec-WebSocket-Accept: {accept_key(headers['sec-websocket-key'])}\r\n\r\n").encode())
         await writer.drain()
@@ -122,10 +138,14 @@ async def main() -> int:
     ap.add_argument("--port", type=int, default=8765, help="TCP port on 127.0.0.1 (0: any free port)")
     ap.add_argument("--sheetd", default=None, help="the sheetd executable (default: $SHEETD, else PATH)")
     ap.add_argument("--sheetd-arg", action="append", default=[], help="an extra sheetd argument (repeatable)")
+    ap.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                    help="another page origin allowed to open /rpc (e.g. http://127.0.0.1:3000; repeatable)")
     opts = ap.parse_args()
     executable = sheetd.find_daemon(opts.sheetd)
-    server = await asyncio.start_server(lambda r, w: handle(r, w, executable, opts.sheetd_arg),
-                                        "127.0.0.1", opts.port, limit=1 << 20)
+    port = 0
+    server = await asyncio.start_server(
+        lambda r, w: handle(r, w, executable, opts.sheetd_arg, port, tuple(opts.allow_origin)),
+        "127.0.0.1", opts.port, limit=1 << 20)
     port = server.sockets[0].getsockname()[1]
     print(f"listening on http://127.0.0.1:{port}/", flush=True)
     log(f"sheetd is {executable}; open http://127.0.0.1:{port}/ (host clock: ?clock=host)")

@@ -101,12 +101,13 @@ class WebSocket:
         return bool(b0 & 0x80), b0 & 0x0F, payload
 
 
-async def connect(host: str, port: int, path: str) -> WebSocket:
-    """Opens a client WebSocket to ``ws://host:port/path``."""
+async def connect(host: str, port: int, path: str, origin: Optional[str] = None) -> WebSocket:
+    """Opens a client WebSocket to ``ws://host:port/path`` (sending ``Origin`` when given)."""
     reader, writer = await asyncio.open_connection(host, port, limit=1 << 26)
     key = base64.b64encode(os.urandom(16)).decode()
     writer.write((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                  + (f"Origin: {origin}\r\n" if origin else "") + "\r\n").encode())
     await writer.drain()
     head = await reader.readuntil(b"\r\n\r\n")
     if b" 101 " not in head.split(b"\r\n", 1)[0] or accept_key(key).encode() not in head:

@@ -69,7 +69,6 @@ class AsyncClient(ClientBase):
         finally:
             await self.aclose()
 
-
     def subscribe(self) -> "asyncio.Queue[Message]":
         """A queue receiving every notification message from now on."""
         queue: asyncio.Queue = asyncio.Queue()

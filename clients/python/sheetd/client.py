@@ -59,8 +59,6 @@ class Client(ClientBase):
         finally:
             self.close()
 
-    # -- what has arrived --
-
     # -- generic calls --
     def request(self, method: str, **params: Any) -> Any:
         """Any request by wire name; keyword arguments are its params (snake_case converted)."""
