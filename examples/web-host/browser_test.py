@@ -318,6 +318,43 @@ async def hostclock(page: DevTools, base: str, artifacts: str) -> None:
           f"host: the slow drag settled back at medium ({d['frame']}, {d['events']})")
     await shot(page, artifacts, "host-03-settled.png")
 
+    # A push, stepped: half-way both pages show where the frame puts them.
+    since = len(d["events"])
+    await click(page, ".page[data-entry=root] .row .open")
+    await page.evaluate("sheetHost.step(160)")
+    layout = await page.evaluate("""(() => {
+        const sheet = document.getElementById('sheet').getBoundingClientRect().left;
+        return sheetHost.frame.nav.items.map(i => [i.id, i.x,
+            document.querySelector(`.page[data-entry=${i.id}]`).getBoundingClientRect().left - sheet]); })()""")
+    check(len(layout) == 2 and all(abs(x - left) < 0.02 for _, x, left in layout) and layout[1][1] > 0,
+          f"host: mid-push, both pages sit where the frame says ({layout})")
+    await shot(page, artifacts, "host-04-mid-push.png")
+    await page.evaluate("sheetHost.step(400)")
+    d = await follows(page, "host: pushed")
+    check("navigationDidShow:detail-1" in d["events"][since:], f"host: the push completed ({d['events'][since:]})")
+    await click(page, ".page[data-entry=detail-1] .back")
+    await page.evaluate("sheetHost.step(400)")
+    d = await follows(page, "host: popped")
+    check("popped:detail-1" in d["events"][since:], f"host: popped ({d['events'][since:]})")
+
+    # A pull down in the list at its top: the sheet takes the drag, the list is pinned at 0.
+    lx, ly = await center(page, ".page[data-entry=root] .list")
+    await page.mouse("mousePressed", lx, ly)
+    for dy in (30, 60, 90):
+        await page.evaluate("sheetHost.step(16)")
+        await page.mouse("mouseMoved", lx, ly + dy)
+    await page.evaluate("sheetHost.step(16)")
+    d = await follows(page, "host: list pull")
+    pin = await page.evaluate("[sheetHost.frame.scroll.pinOffsetY, sheetHost.pages.get('root').offset]")
+    check(d["state"] == "dragging" and d["frame"]["y"] > 422 and pin == [0, 0],
+          f"host: pulling the list at its top drags the sheet, the list pinned at 0 ({d['frame']}, {pin})")
+    await shot(page, artifacts, "host-05-list-pull.png")
+    await page.evaluate("sheetHost.step(200)")
+    await page.mouse("mouseReleased", lx, ly + 90, buttons=0)
+    await page.evaluate("sheetHost.step(800)")
+    d = await follows(page, "host: list pull released")
+    check(d["frame"]["y"] == 422 and d["state"] == "presented", f"host: the pulled sheet settled back ({d['frame']})")
+
     # A fast drag: 200 pt in two 16 ms steps, released at once: a fling that dismisses.
     await page.mouse("mousePressed", x, y)
     for dy in (100, 200):
@@ -330,7 +367,7 @@ async def hostclock(page: DevTools, base: str, artifacts: str) -> None:
     await page.evaluate("sheetHost.step(600)")
     d = await follows(page, "host: dismissed")
     check(d["frame"]["y"] == 844 and "dismissed" in d["events"], f"host: dismissed ({d['frame']}, {d['events']})")
-    await shot(page, artifacts, "host-04-dismissed.png")
+    await shot(page, artifacts, "host-06-dismissed.png")
 
 
 async def foreign_origin_refused(base: str) -> None:

@@ -165,17 +165,31 @@ function setOffset(page, offset) {
   page.list.dataset.offset = String(offset);
 }
 
-function scrollSample(page, e, phase, translationY) {
-  send(host.session.scroll({
+/**
+ * The finger's velocity at release (pt/s, + = down) over the last 100 ms of samples, the
+ * release included — what a scroll view's pan recognizer reports: a finger that stopped
+ * before lifting has no velocity.
+ */
+function releaseVelocity(samples) {
+  const end = samples[samples.length - 1];
+  const recent = samples.filter((s) => end.t - s.t <= 100);
+  const first = recent[0];
+  return end.t > first.t ? ((end.y - first.y) / (end.t - first.t)) * 1000 : 0;
+}
+
+function scrollSample(page, e, phase, translationY, velocityY) {
+  const sample = {
     t: now(e), phase, offsetY: page.offset, insetTop: 0, contentHeight: ROWS * ROW_HEIGHT,
     viewportHeight: page.list.clientHeight, isTracking: phase !== "dragEnded", translationY, entry: page.id,
-  }));
+  };
+  if (velocityY !== undefined) sample.velocityY = velocityY;
+  send(host.session.scroll(sample));
 }
 
 function attachListGestures(page) {
   page.list.addEventListener("pointerdown", (e) => {
     if (e.target.closest("button")) return;
-    host.listDrag = { page, id: e.pointerId, y: e.clientY, base: 0, baseOffset: page.offset };
+    host.listDrag = { page, id: e.pointerId, y: e.clientY, base: 0, baseOffset: page.offset, samples: [{ t: now(e), y: 0 }] };
     page.list.setPointerCapture(e.pointerId);
     scrollSample(page, e, "dragBegan", 0);
   });
@@ -191,12 +205,14 @@ function attachListGestures(page) {
     } else {
       setOffset(page, Math.min(maxOffset(page), Math.max(0, d.baseOffset - (ty - d.base))));
     }
+    d.samples.push({ t: now(e), y: ty });
     scrollSample(page, e, "scrolled", ty);
   });
   const end = (e) => {
     const d = host.listDrag;
     if (!d || d.page !== page || e.pointerId !== d.id) return;
-    scrollSample(page, e, "dragEnded", e.clientY - d.y);
+    d.samples.push({ t: now(e), y: e.clientY - d.y });
+    scrollSample(page, e, "dragEnded", e.clientY - d.y, releaseVelocity(d.samples));
     host.listDrag = null;
   };
   page.list.addEventListener("pointerup", end);
