@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import cast, Any, AsyncIterator, Dict, List, Mapping, Optional, Sequence
+from typing import cast, Tuple, Any, AsyncIterator, Dict, List, Mapping, Optional, Sequence
 
 from .errors import DaemonExited, Timeout
 from .methods import wire_params
@@ -40,8 +40,8 @@ class AsyncClient(ClientBase):
         super().__init__(path, timeout, record)
         self._spawn = dict(args=list(args), env=env, cwd=cwd, stderr=stderr)
         self._proc: Optional[asyncio.subprocess.Process] = None
-        self._reader: Optional[asyncio.Task] = None
-        self._pending: Dict[int, asyncio.Future] = {}
+        self._reader: Optional["asyncio.Task[None]"] = None
+        self._pending: Dict[int, "asyncio.Future[Message]"] = {}
         self._changed: Optional[asyncio.Condition] = None  # created on start (needs a loop)
         self._closed_error: Optional[BaseException] = None
 
@@ -71,7 +71,7 @@ class AsyncClient(ClientBase):
 
     def subscribe(self) -> "asyncio.Queue[Message]":
         """A queue receiving every notification message from now on."""
-        queue: asyncio.Queue = asyncio.Queue()
+        queue: "asyncio.Queue[Message]" = asyncio.Queue()
         self.router.listeners.append(queue.put_nowait)
         return queue
 
@@ -107,13 +107,13 @@ class AsyncClient(ClientBase):
     async def _call(self, method: str, params: Optional[Dict[str, Any]]) -> Any:
         return (await self._call_collecting(method, params))[0]
 
-    async def _call_collecting(self, method: str, params: Optional[Dict[str, Any]]) -> Any:
+    async def _call_collecting(self, method: str, params: Optional[Dict[str, Any]]) -> Tuple[Any, List[Message]]:
         await self.start()
         if self._closed_error is not None:
             raise DaemonExited(str(self._closed_error))
         rid, line = self.router.encode(method, params)
         assert rid is not None
-        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        future: "asyncio.Future[Message]" = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
         try:
             await self._write(line)
@@ -189,14 +189,15 @@ class AsyncClient(ClientBase):
     async def wait_for(self, predicate: Any, timeout: Optional[float] = None) -> None:
         """Waits until ``predicate()`` holds, re-checking as messages arrive."""
         await self.start()
-        assert self._changed is not None
+        changed = self._changed
+        assert changed is not None
 
         async def wait() -> None:
-            async with self._changed:
+            async with changed:
                 while not predicate():
                     if self._closed_error is not None:
                         raise DaemonExited(str(self._closed_error))
-                    await self._changed.wait()
+                    await changed.wait()
         try:
             await asyncio.wait_for(wait(), self.timeout if timeout is None else timeout)
         except asyncio.TimeoutError:

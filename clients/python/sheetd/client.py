@@ -5,7 +5,7 @@ import os
 import selectors
 import subprocess
 import time
-from typing import cast, IO, Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
+from typing import cast, Tuple, IO, Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 from .errors import DaemonExited, Timeout
 from .methods import wire_params
@@ -72,7 +72,7 @@ class Client(ClientBase):
     def _call(self, method: str, params: Optional[Dict[str, Any]]) -> Any:
         return self._call_collecting(method, params)[0]
 
-    def _call_collecting(self, method: str, params: Optional[Dict[str, Any]]) -> Any:
+    def _call_collecting(self, method: str, params: Optional[Dict[str, Any]]) -> Tuple[Any, List[Message]]:
         rid, line = self.router.encode(method, params)
         assert rid is not None
         try:

@@ -7,7 +7,7 @@ and routes what the daemon sends: responses to the request waiting for them, ``s
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, cast, Any, Callable, Dict, List, Optional, Tuple
 
 from .errors import RPCError
 
@@ -66,7 +66,7 @@ class Router:
         if "method" in message and "id" not in message:
             self._route(message)
             return None
-        return message
+        return cast(Message, message)
 
     def finish(self, rid: int, response: Message) -> Tuple[Any, List[Message]]:
         """The result of request ``rid`` and the frames that arrived before it; raises RPCError."""
@@ -87,7 +87,7 @@ class Router:
         self.notifications.append(message)
         method = message.get("method")
         params = message.get("params") or {}
-        session = self.sessions.get(params.get("session")) if isinstance(params, dict) else None
+        session = self.sessions.get(str(params.get("session"))) if isinstance(params, dict) else None
         if method == "sheet.frame":
             for frames in self._collectors.values():
                 frames.append(params)
