@@ -32,8 +32,6 @@ let package = Package(
         .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"]),
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
         .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"]),
-        // The client library: a thin typed layer over SheetRPC's codec and framing.
-        .target(name: "SheetClient", dependencies: ["SheetRPC"]),
         // The thin executable: CLI, the poll loop, stdio.
         .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC"]),
 
@@ -41,6 +39,9 @@ let package = Package(
         .target(name: "MaterialPlugin", dependencies: ["CJansson", "CSheetdPlugin"], path: "plugins/material"),
         .target(name: "ExpandedOnlyPlugin", dependencies: ["CSheetdPlugin"], path: "plugins/expanded-only"),
         .target(name: "CrossfadePlugin", dependencies: ["CSheetdPlugin"], path: "plugins/crossfade"),
+
+        // The client library: a thin typed layer over SheetRPC's codec and framing.
+        .target(name: "SheetClient", dependencies: ["SheetRPC"]),
 
         .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
         .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC"]),
