@@ -228,6 +228,15 @@ async def drag(page: DevTools, x: float, y: float, dy: float, steps: int = 12, t
     await page.mouse("mouseReleased", x, y + dy, buttons=0)
 
 
+async def stepped_press(page: DevTools, x: float, y: float, offsets: tuple) -> None:
+    """Host clock: press at (x, y), then for each offset step 16 ms and move to y + offset
+    (the finger stays down)."""
+    await page.mouse("mousePressed", x, y)
+    for dy in offsets:
+        await page.evaluate("sheetHost.step(16)")
+        await page.mouse("mouseMoved", x, y + dy)
+
+
 async def click(page: DevTools, selector: str) -> None:
     x, y = await center(page, selector)
     await page.mouse("mousePressed", x, y)
@@ -302,10 +311,7 @@ async def hostclock(page: DevTools, base: str, artifacts: str) -> None:
 
     # A slow drag: 120 pt down in three 16 ms steps, held 200 ms, released: it settles back.
     x, y = await center(page, ".page[data-entry=root] header")
-    await page.mouse("mousePressed", x, y)
-    for dy in (40, 80, 120):
-        await page.evaluate("sheetHost.step(16)")
-        await page.mouse("mouseMoved", x, y + dy)
+    await stepped_press(page, x, y, (40, 80, 120))
     await page.evaluate("sheetHost.step(16)")
     d = await follows(page, "host: mid-drag")
     check(d["state"] == "dragging" and d["frame"]["y"] == 542, f"host: the sheet follows the finger to y 542 ({d['frame']})")
@@ -339,10 +345,7 @@ async def hostclock(page: DevTools, base: str, artifacts: str) -> None:
 
     # A pull down in the list at its top: the sheet takes the drag, the list is pinned at 0.
     lx, ly = await center(page, ".page[data-entry=root] .list")
-    await page.mouse("mousePressed", lx, ly)
-    for dy in (30, 60, 90):
-        await page.evaluate("sheetHost.step(16)")
-        await page.mouse("mouseMoved", lx, ly + dy)
+    await stepped_press(page, lx, ly, (30, 60, 90))
     await page.evaluate("sheetHost.step(16)")
     d = await follows(page, "host: list pull")
     pin = await page.evaluate("[sheetHost.frame.scroll.pinOffsetY, sheetHost.pages.get('root').offset]")
@@ -356,10 +359,7 @@ async def hostclock(page: DevTools, base: str, artifacts: str) -> None:
     check(d["frame"]["y"] == 422 and d["state"] == "presented", f"host: the pulled sheet settled back ({d['frame']})")
 
     # A fast drag: 200 pt in two 16 ms steps, released at once: a fling that dismisses.
-    await page.mouse("mousePressed", x, y)
-    for dy in (100, 200):
-        await page.evaluate("sheetHost.step(16)")
-        await page.mouse("mouseMoved", x, y + dy)
+    await stepped_press(page, x, y, (100, 200))
     await page.mouse("mouseReleased", x, y + 200, buttons=0)
     await page.evaluate("sheetHost.step(16)")
     d = await follows(page, "host: flung")
