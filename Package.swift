@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "sheetd", targets: ["sheetd"]),
         .library(name: "SheetCore", targets: ["SheetCore"]),
+        // The Swift client: spawns sheetd and speaks its wire protocol (no engine code).
+        .library(name: "SheetClient", targets: ["SheetClient"]),
         // Bundled policy plugins: each is a shared object that sheetd loads with dlopen.
         .library(name: "sheetd-material", type: .dynamic, targets: ["MaterialPlugin"]),
         .library(name: "sheetd-expanded-only", type: .dynamic, targets: ["ExpandedOnlyPlugin"]),
@@ -38,12 +40,17 @@ let package = Package(
         .target(name: "ExpandedOnlyPlugin", dependencies: ["CSheetdPlugin"], path: "plugins/expanded-only"),
         .target(name: "CrossfadePlugin", dependencies: ["CSheetdPlugin"], path: "plugins/crossfade"),
 
+        // The client library: a thin typed layer over SheetRPC's codec and framing.
+        .target(name: "SheetClient", dependencies: ["SheetRPC"]),
+
         .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
         .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC"]),
         .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"],
                     exclude: ["Fixtures"]),  // C fixture, compiled with cc at test time
         // End-to-end tests spawn the built `sheetd`; depending on it makes `swift test` build it.
         .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "sheetd"]),
+        // The Swift client against the built daemon (and the README's client program).
+        .testTarget(name: "SheetClientTests", dependencies: ["SheetClient", "sheetd"]),
     ],
     swiftLanguageModes: [.v6]
 )

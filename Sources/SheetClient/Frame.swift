@@ -1,0 +1,101 @@
+import SheetRPC
+
+/// One `sheet.frame`: where the sheet, its dimming, grabber and navigation children are.
+/// `json` keeps the whole message params (members added by newer servers included).
+public struct Frame: Sendable, Equatable {
+    /// A rectangle in container coordinates (pt).
+    public struct Rect: Sendable, Equatable {
+        public var x, y, width, height, cornerRadius: Double
+    }
+    /// A visible navigation entry (x relative to the sheet).
+    public struct NavItem: Sendable, Equatable {
+        public var id: String
+        public var x, width, height, alpha: Double
+    }
+
+    public var session: String
+    public var seq: Int
+    public var t: Double
+    public var state: SheetState
+    public var sheet: Rect
+    public var dimmingAlpha: Double
+    public var dimmingPassthrough: Bool
+    public var grabberVisible: Bool
+    public var grabberY: Double
+    public var detent: String
+    public var progress: Double
+    /// `scroll.pinOffsetY`: the list offset to hold while the sheet owns a scroll drag.
+    public var pinOffsetY: Double?
+    /// `scroll.flingVelocityY`: a fling to continue in the list (pt/s), in one frame.
+    public var flingVelocityY: Double?
+    public var navItems: [NavItem]
+    public var separatorX: Double?
+    /// The frame's params as received.
+    public var json: JSONValue
+
+    init(_ p: JSONValue) {
+        json = p
+        session = p.string("session")
+        seq = Int(p.number("seq"))
+        t = p.number("t")
+        state = SheetState(rawValue: p.string("state"))
+        let s = p.member("sheet")
+        sheet = Rect(x: s.number("x"), y: s.number("y"), width: s.number("width"),
+                     height: s.number("height"), cornerRadius: s.number("cornerRadius"))
+        dimmingAlpha = p.member("dimming").number("alpha")
+        dimmingPassthrough = p.member("dimming").bool("passthrough")
+        grabberVisible = p.member("grabber").bool("visible")
+        grabberY = p.member("grabber").number("y")
+        detent = p.string("detent")
+        progress = p.number("progress")
+        pinOffsetY = p.member("scroll").optionalNumber("pinOffsetY")
+        flingVelocityY = p.member("scroll").optionalNumber("flingVelocityY")
+        navItems = (p.member("nav")["items"]?.arrayValue ?? []).map {
+            NavItem(id: $0.string("id"), x: $0.number("x"), width: $0.number("width"),
+                    height: $0.number("height"), alpha: $0.number("alpha"))
+        }
+        separatorX = p.member("nav").optionalNumber("separatorX")
+    }
+}
+
+/// One `sheet.event` (`presented`, `dismissed`, `detentChanged`, `popped`, ...).
+public struct SheetEvent: Sendable, Equatable {
+    public var session: String
+    public var t: Double
+    /// The event type as the wire names it.
+    public var type: String
+    /// With `detentChanged`: the new selected detent.
+    public var detent: String?
+    /// With `navigationDidShow` / `popped`: the entry.
+    public var id: String?
+    /// The event's params as received.
+    public var json: JSONValue
+
+    init(_ p: JSONValue) {
+        json = p
+        session = p.string("session")
+        t = p.number("t")
+        type = p.string("type")
+        detent = p.optionalString("detent")
+        id = p.optionalString("id")
+    }
+}
+
+/// One `$/diagnostic`: a failed notification, or an engine warning (`severity`).
+public struct Diagnostic: Sendable, Equatable {
+    public var method: String
+    public var code: Int
+    public var message: String
+    public var severity: String?
+    public var session: String?
+    public var json: JSONValue
+
+    init(_ p: JSONValue) {
+        json = p
+        method = p.string("method")
+        code = Int(p.number("code"))
+        message = p.string("message")
+        severity = p.optionalString("severity")
+        session = p.optionalString("session")
+    }
+}

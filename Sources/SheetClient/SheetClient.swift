@@ -1,0 +1,161 @@
+import SheetRPC
+
+/// A connection to sheetd: spawns the daemon (or talks over file descriptors you give it) and
+/// offers its methods under their wire names with typed arguments, on Swift concurrency.
+///
+/// ```swift
+/// let client = try SheetClient()                       // path, else $SHEETD, else PATH
+/// try await client.initialize(clock: .host)
+/// let session = try await client.createSession(container: Container(width: 390, height: 844),
+///                                              preferredHeight: 300)
+/// try await session.present(t: 0)
+/// let frames = try await client.tick(150)              // the frames this tick produced
+/// print(try await client.shutdown() ?? -1)             // sheetd's exit status: 0
+/// ```
+///
+/// Every call is a request; an error answer throws `SheetClientError.rpc` with its JSON-RPC
+/// code. Frames and events also arrive on each session's `frames` / `events` streams.
+public final class SheetClient: Sendable {
+    private let connection: Connection
+
+    /// Spawns sheetd: `executable`, else `$SHEETD`, else `sheetd` on `PATH`, with `arguments`
+    /// (e.g. `["--plugin-dir", dir]`). Its stderr is this process's stderr.
+    public init(executable: String? = nil, arguments: [String] = []) throws(SheetClientError) {
+        let path = try DaemonLocator.find(executable)
+        let process = try DaemonProcess.spawn(path, ["--framing", "ndjson"] + arguments)
+        connection = Connection(input: process.input, output: process.output, process: process)
+    }
+
+    /// Talks to a daemon that is already running: NDJSON is written to `input` (its stdin) and
+    /// read from `output` (its stdout). The client owns both descriptors from now on.
+    public init(output: Int32, input: Int32) {
+        connection = Connection(input: input, output: output, process: nil)
+    }
+
+    deinit {
+        connection.closeInput()
+    }
+
+    /// Every `$/diagnostic` received so far (failed notifications, engine warnings).
+    public var diagnostics: [Diagnostic] { connection.diagnostics }
+
+    // MARK: Generic calls
+
+    /// Any request by wire name; returns its `result`.
+    @discardableResult
+    public func request(_ method: String, _ params: JSONObject? = nil) async throws(SheetClientError) -> JSONValue {
+        try await connection.call(method, params).0
+    }
+
+    /// Any notification by wire name (a failure comes back as a `$/diagnostic`).
+    public func notify(_ method: String, _ params: JSONObject? = nil) throws(SheetClientError) {
+        try connection.notify(method, params)
+    }
+
+    // MARK: The wire's client-level methods
+
+    /// `initialize {clientInfo?, clock?, fps?}`; must be the first request.
+    @discardableResult
+    public func initialize(clock: SheetClock = .host, fps: Double? = nil, clientName: String? = nil,
+                           clientVersion: String? = nil) async throws(SheetClientError) -> InitializeResult {
+        var p = ParamsBuilder()
+        if clientName != nil || clientVersion != nil {
+            var info = ParamsBuilder()
+            info.set("name", clientName)
+            info.set("version", clientVersion)
+            p.set("clientInfo", .object(info.object))
+        }
+        p.set("clock", clock.rawValue)
+        p.set("fps", fps)
+        return InitializeResult(try await request("initialize", p.object))
+    }
+
+    /// `clock.tick {t}` (host clock): the frames the tick produced, in session order.
+    @discardableResult
+    public func tick(_ t: Double) async throws(SheetClientError) -> [Frame] {
+        try await connection.call("clock.tick", ["t": .number(t)]).1
+    }
+
+    /// `session.create`: a new session (dismissed) and its handle.
+    public func createSession(container: Container, preferredHeight: Double? = nil, detents: [Detent]? = nil,
+                              selectedDetent: String? = nil, navigation: [NavEntry]? = nil,
+                              options: JSONObject? = nil, policies: JSONObject? = nil)
+        async throws(SheetClientError) -> SheetSession
+    {
+        var p = ParamsBuilder()
+        p.set("container", .object(container.members))
+        if let preferredHeight { p.set("content", ["preferredHeight": .number(preferredHeight)]) }
+        p.set("detents", detents.map { .array($0.map(\.json)) })
+        p.set("selectedDetent", selectedDetent)
+        p.set("navigation", navigation.map { ["entries": .array($0.map(\.json))] })
+        p.set("options", options.map { .object($0) })
+        p.set("policies", policies.map { .object($0) })
+        return try await adopt(request("session.create", p.object), "session.create")
+    }
+
+    /// `session.restore {state}`: a session continuing a snapshot, under a new id.
+    public func restoreSession(_ state: JSONValue) async throws(SheetClientError) -> SheetSession {
+        try await adopt(request("session.restore", ["state": state]), "session.restore")
+    }
+
+    /// `session.list`: the live sessions and their states, in creation order.
+    public func listSessions() async throws(SheetClientError) -> [(session: String, state: SheetState)] {
+        (try await request("session.list").arrayValue ?? []).map {
+            ($0.string("session"), SheetState(rawValue: $0.string("state")))
+        }
+    }
+
+    /// `plugins.list`: `[{name, kind, version, path}]`.
+    public func listPlugins() async throws(SheetClientError) -> JSONValue {
+        try await request("plugins.list")
+    }
+
+    /// `plugins.load {path}`: the loaded plugin's `{name, kind, version, path}`.
+    public func loadPlugin(path: String) async throws(SheetClientError) -> JSONValue {
+        try await request("plugins.load", ["path": .string(path)])
+    }
+
+    /// `shutdown`, then `exit`; waits for the daemon to end. Returns its exit status (0), or
+    /// `nil` for a connection over given descriptors.
+    @discardableResult
+    public func shutdown() async throws(SheetClientError) -> Int32? {
+        try await request("shutdown")
+        try notify("exit")
+        return await close()
+    }
+
+    /// Closes the daemon's input and waits until its output ends (the daemon exits on end of
+    /// input). Returns the exit status of a spawned daemon.
+    @discardableResult
+    public func close() async -> Int32? {
+        connection.closeInput()
+        return await connection.waitForEnd()
+    }
+
+    private func adopt(_ result: JSONValue, _ method: String) throws(SheetClientError) -> SheetSession {
+        guard let id = result["session"]?.stringValue else {
+            throw .unexpectedAnswer(method: method, JSONCodec.encodeToString(result))
+        }
+        return SheetSession(id: id, client: self, connection: connection)
+    }
+}
+
+/// The answer to `initialize`.
+public struct InitializeResult: Sendable {
+    public var serverName: String
+    public var serverVersion: String
+    public var protocolVersion: String
+    public var clock: String
+    public var fps: Double
+    /// The whole result (`policies` included).
+    public var json: JSONValue
+
+    init(_ r: JSONValue) {
+        json = r
+        serverName = r.member("serverInfo").string("name")
+        serverVersion = r.member("serverInfo").string("version")
+        protocolVersion = r.string("protocolVersion")
+        clock = r.string("clock")
+        fps = r.number("fps")
+    }
+}

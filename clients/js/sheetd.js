@@ -1,0 +1,174 @@
+// sheetd for the browser: a small ES module JSON-RPC client over a WebSocket (or any
+// transport with send(text) and onmessage). One JSON-RPC message per WebSocket text message.
+// Types: sheetd.d.ts (generated from protocol/openrpc.json by generate.py, like methods.js).
+//
+//   import { SheetdClient } from "./sheetd.js";
+//   const client = await SheetdClient.connect("ws://127.0.0.1:8765/rpc");
+//   await client.initialize({ clock: "realtime" });
+//   const session = await client.createSession({ container: { width: 390, height: 844 }, content: { preferredHeight: 300 } });
+//   session.onFrame((frame) => render(frame));
+//   await session.present({});
+import { CLIENT_METHODS, SESSION_METHODS } from "./methods.js";
+
+/** An error answer from sheetd: `code` is the JSON-RPC code. */
+export class RPCError extends Error {
+  constructor(code, message, data, method) {
+    super(`${method ? method + ": " : ""}${message} (${code})`);
+    this.name = "RPCError";
+    this.code = code;
+    this.data = data;
+    this.method = method;
+  }
+}
+
+/** Calls every handler in `set`; a throwing handler does not stop the others. */
+function emit(set, value) {
+  for (const handler of [...set]) {
+    try { handler(value); } catch (e) { console.error(e); }
+  }
+}
+
+function subscribe(set, handler) {
+  set.add(handler);
+  return () => set.delete(handler);
+}
+
+/** A session handle: wire session methods with `session` filled in; frames and events routed here. */
+export class SheetSession {
+  constructor(client, id) {
+    this.client = client;
+    this.id = id;
+    this.frames = [];
+    this.events = [];
+    this._frameHandlers = new Set();
+    this._eventHandlers = new Set();
+  }
+  /** The last frame received, or undefined. */
+  get frame() { return this.frames[this.frames.length - 1]; }
+  onFrame(handler) { return subscribe(this._frameHandlers, handler); }
+  onEvent(handler) { return subscribe(this._eventHandlers, handler); }
+  _frame(frame) { this.frames.push(frame); emit(this._frameHandlers, frame); }
+  _event(event) { this.events.push(event); emit(this._eventHandlers, event); }
+}
+for (const [name, wire] of Object.entries(SESSION_METHODS)) {
+  SheetSession.prototype[name] = function (params = {}) {
+    return this.client.request(wire, { session: this.id, ...params });
+  };
+}
+
+/** A sheetd connection. */
+export class SheetdClient {
+  constructor(transport) {
+    this.transport = transport;
+    this.sessions = new Map();
+    this.diagnostics = [];
+    this._nextId = 1;
+    this._pending = new Map();
+    this._handlers = new Map();
+    this._collectors = new Map();
+    transport.onmessage = (event) => this._receive(typeof event.data === "string" ? event.data : String(event.data));
+    transport.onclose = () => {
+      for (const { reject } of this._pending.values()) reject(new Error("sheetd connection closed"));
+      this._pending.clear();
+    };
+  }
+
+  /** Opens a WebSocket to `url`; resolves with a client once it is open. */
+  static connect(url) {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url);
+      ws.onopen = () => resolve(new SheetdClient(ws));
+      ws.onerror = () => reject(new Error(`cannot connect to ${url}`));
+    });
+  }
+
+  /** Any method by wire name; resolves with its result, rejects with an RPCError. */
+  request(method, params) {
+    const id = this._nextId++;
+    const message = { jsonrpc: "2.0", id, method };
+    if (params !== undefined) message.params = params;
+    return new Promise((resolve, reject) => {
+      this._pending.set(id, { resolve, reject, method });
+      this._collectors.set(id, []);
+      this.transport.send(JSON.stringify(message));
+    });
+  }
+
+  /** Any notification by wire name. */
+  notify(method, params) {
+    const message = { jsonrpc: "2.0", method };
+    if (params !== undefined) message.params = params;
+    this.transport.send(JSON.stringify(message));
+  }
+
+  /** Calls `handler(params)` for each notification `method`; returns the unsubscribe function. */
+  on(method, handler) {
+    if (!this._handlers.has(method)) this._handlers.set(method, new Set());
+    return subscribe(this._handlers.get(method), handler);
+  }
+
+  close() { this.transport.close?.(); }
+
+  exit() { this.notify("exit"); }
+
+  /** `clock.tick {t}` (host clock): resolves with the frames the tick produced. */
+  async tick(t) {
+    const id = this._nextId;
+    const result = this.request("clock.tick", { t });
+    const frames = this._collectors.get(id);
+    await result;
+    return frames;
+  }
+
+  async createSession(params) {
+    const { session } = await this.request("session.create", params);
+    return this._adopt(session);
+  }
+
+  async restoreSession(state) {
+    const { session } = await this.request("session.restore", { state });
+    return this._adopt(session);
+  }
+
+  _adopt(id) {
+    const session = new SheetSession(this, id);
+    this.sessions.set(id, session);
+    return session;
+  }
+
+  _receive(text) {
+    let message;
+    try { message = JSON.parse(text); } catch { return; }
+    if (Array.isArray(message)) return;
+    if (message.method !== undefined && message.id === undefined) {
+      const params = message.params ?? {};
+      const session = this.sessions.get(params.session);
+      if (message.method === "sheet.frame") {
+        for (const frames of this._collectors.values()) frames.push(params);
+        session?._frame(params);
+      } else if (message.method === "sheet.event") {
+        session?._event(params);
+      } else if (message.method === "$/diagnostic") {
+        this.diagnostics.push(params);
+      }
+      const handlers = this._handlers.get(message.method);
+      if (handlers) emit(handlers, params);
+      return;
+    }
+    const pending = this._pending.get(message.id);
+    if (!pending) return;
+    this._pending.delete(message.id);
+    this._collectors.delete(message.id);
+    if (message.error) {
+      const e = message.error;
+      pending.reject(new RPCError(e.code, e.message, e.data, pending.method));
+    } else {
+      pending.resolve(message.result);
+    }
+  }
+}
+for (const [name, wire] of Object.entries(CLIENT_METHODS)) {
+  if (!(name in SheetdClient.prototype)) {
+    SheetdClient.prototype[name] = function (params) { return this.request(wire, params); };
+  }
+}

@@ -1,0 +1,235 @@
+"""The asyncio client, for UI hosts (and the web host's bridge)."""
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import cast, Tuple, Any, AsyncIterator, Dict, List, Mapping, Optional, Sequence
+
+from .errors import DaemonExited, Timeout
+from .methods import wire_params
+from .router import Message
+from .scenario import Scenario
+from .base import ClientBase
+from .session import SessionBase
+
+
+class AsyncSession(SessionBase):
+    """A live session of an :class:`AsyncClient`; every method returns an awaitable."""
+
+    async def wait_event(self, event_type: str, timeout: Optional[float] = None) -> Message:
+        """Waits until an event of ``event_type`` arrives after this call; returns it."""
+        seen = len(self.events)
+        await self.client.wait_for(lambda: any(e["type"] == event_type for e in self.events[seen:]), timeout)
+        return next(e for e in self.events[seen:] if e["type"] == event_type)
+
+
+class AsyncClient(ClientBase):
+    """sheetd spawned as a child process, driven from asyncio.
+
+    ``async with AsyncClient(path) as client:`` (or ``await client.start()`` / ``aclose()``).
+    The daemon is ``path``, else ``$SHEETD``, else ``sheetd`` on ``PATH``. A reader task routes
+    responses to their awaiting call and notifications to sessions and subscribers
+    (:meth:`subscribe`, :meth:`notifications_stream`).
+    """
+
+    session_class = AsyncSession
+
+    def __init__(self, path: Optional[str] = None, *, args: Sequence[str] = (),
+                 env: Optional[Mapping[str, str]] = None, cwd: Optional[str] = None,
+                 stderr: Any = None, timeout: float = 30.0, record: Optional[Scenario] = None):
+        super().__init__(path, timeout, record)
+        self._spawn = dict(args=list(args), env=env, cwd=cwd, stderr=stderr)
+        self._proc: Optional[asyncio.subprocess.Process] = None
+        self._reader: Optional["asyncio.Task[None]"] = None
+        self._pending: Dict[int, "asyncio.Future[Message]"] = {}
+        self._changed: Optional[asyncio.Condition] = None  # created on start (needs a loop)
+        self._closed_error: Optional[BaseException] = None
+
+    async def start(self) -> "AsyncClient":
+        """Spawns the daemon (once)."""
+        if self._proc is None:
+            env = dict(os.environ)
+            if self._spawn["env"]:
+                env.update(self._spawn["env"])
+            self._proc = await asyncio.create_subprocess_exec(
+                self.executable, "--framing", "ndjson", *self._spawn["args"],
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=self._spawn["stderr"], env=env, cwd=self._spawn["cwd"], limit=1 << 26)
+            self._changed = asyncio.Condition()
+            self._reader = asyncio.get_running_loop().create_task(self._read_loop())
+        return self
+
+    async def __aenter__(self) -> "AsyncClient":
+        return await self.start()
+
+    async def __aexit__(self, *exc: Any) -> None:
+        try:
+            if exc[0] is None and not self._shut and self._closed_error is None:
+                await self.shutdown()
+        finally:
+            await self.aclose()
+
+    def subscribe(self) -> "asyncio.Queue[Message]":
+        """A queue receiving every notification message from now on."""
+        queue: "asyncio.Queue[Message]" = asyncio.Queue()
+        self.router.listeners.append(queue.put_nowait)
+        return queue
+
+    def notifications_stream(self) -> AsyncIterator[Message]:
+        """Iterates over the notifications arriving from this call on (until the output ends)."""
+        return self._drain(self.subscribe())
+
+    async def _drain(self, queue: "asyncio.Queue[Message]") -> AsyncIterator[Message]:
+        while True:
+            if not queue.empty():
+                yield queue.get_nowait()
+                continue
+            if self._reader is None or self._reader.done():
+                return
+            getter = asyncio.ensure_future(queue.get())
+            done, _ = await asyncio.wait({getter, self._reader}, return_when=asyncio.FIRST_COMPLETED)
+            if getter in done:
+                yield getter.result()
+            else:
+                getter.cancel()
+
+    # -- generic calls --
+    async def request(self, method: str, **params: Any) -> Any:
+        """Any request by wire name; keyword arguments are its params."""
+        return await self._call(method, wire_params(params) if params else None)
+
+    async def notify(self, method: str, **params: Any) -> None:
+        """Any notification by wire name."""
+        await self.start()
+        _, line = self.router.encode(method, wire_params(params) if params else None, request=False)
+        await self._write(line)
+
+    async def _call(self, method: str, params: Optional[Dict[str, Any]]) -> Any:
+        return (await self._call_collecting(method, params))[0]
+
+    async def _call_collecting(self, method: str, params: Optional[Dict[str, Any]]) -> Tuple[Any, List[Message]]:
+        await self.start()
+        if self._closed_error is not None:
+            raise DaemonExited(str(self._closed_error))
+        rid, line = self.router.encode(method, params)
+        assert rid is not None
+        future: "asyncio.Future[Message]" = asyncio.get_running_loop().create_future()
+        self._pending[rid] = future
+        try:
+            await self._write(line)
+            try:
+                response = await asyncio.wait_for(future, self.timeout)
+            except asyncio.TimeoutError:
+                raise Timeout(f"{method}: no answer from sheetd within {self.timeout} s") from None
+            return self.router.finish(rid, response)
+        finally:
+            self._pending.pop(rid, None)
+            self.router.abandon(rid)
+
+    # -- the wire's client-level methods --
+    async def initialize(self, **params: Any) -> Any:
+        """``initialize {clientInfo?, clock?, fps?}``."""
+        return await self._call("initialize", wire_params(params))
+
+    async def tick(self, t: float) -> List[Message]:
+        """``clock.tick {t}`` (host clock): the ``sheet.frame`` params the tick produced."""
+        result, frames = await self._call_collecting("clock.tick", {"t": t})
+        self.now = result["t"]
+        return frames
+
+    async def create_session(self, **params: Any) -> AsyncSession:
+        """``session.create {...}`` -> an :class:`AsyncSession`."""
+        result = await self._call("session.create", wire_params(params))
+        return cast(AsyncSession, self._adopt(result["session"]))
+
+    async def restore_session(self, state: Any) -> AsyncSession:
+        """``session.restore {state}`` -> an :class:`AsyncSession` (a new id)."""
+        return cast(AsyncSession, self._adopt((await self._call("session.restore", {"state": state}))["session"]))
+
+    async def list_sessions(self) -> Any:
+        """``session.list``."""
+        return await self._call("session.list", None)
+
+    async def list_plugins(self) -> Any:
+        """``plugins.list``."""
+        return await self._call("plugins.list", None)
+
+    async def load_plugin(self, path: str) -> Any:
+        """``plugins.load {path}``."""
+        return await self._call("plugins.load", {"path": path})
+
+    async def shutdown(self) -> Optional[int]:
+        """``shutdown`` then ``exit``; waits for the daemon and returns its exit status."""
+        if not self._shut:
+            await self._call("shutdown", None)
+            await self.notify("exit")
+            self._ended()
+        return await self.aclose()
+
+    async def aclose(self) -> Optional[int]:
+        """Closes the daemon's input and reaps it (killing it after ``timeout``)."""
+        if self._proc is None or self.returncode is not None:
+            return self.returncode
+        assert self._proc.stdin is not None
+        try:
+            self._proc.stdin.close()
+        except (OSError, RuntimeError):
+            pass
+        try:
+            self.returncode = await asyncio.wait_for(self._proc.wait(), self.timeout)
+        except asyncio.TimeoutError:
+            self._proc.kill()
+            self.returncode = await self._proc.wait()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+        if self.router.scenario is not None:
+            self.router.scenario.close()
+        return self.returncode
+
+    async def wait_for(self, predicate: Any, timeout: Optional[float] = None) -> None:
+        """Waits until ``predicate()`` holds, re-checking as messages arrive."""
+        await self.start()
+        changed = self._changed
+        assert changed is not None
+
+        async def wait() -> None:
+            async with changed:
+                while not predicate():
+                    if self._closed_error is not None:
+                        raise DaemonExited(str(self._closed_error))
+                    await changed.wait()
+        try:
+            await asyncio.wait_for(wait(), self.timeout if timeout is None else timeout)
+        except asyncio.TimeoutError:
+            raise Timeout("the awaited condition did not happen in time") from None
+
+    # -- pipes --
+    async def _write(self, line: bytes) -> None:
+        assert self._proc is not None and self._proc.stdin is not None
+        try:
+            self._proc.stdin.write(line)
+            await self._proc.stdin.drain()
+        except (BrokenPipeError, ConnectionResetError) as e:
+            raise DaemonExited("sheetd closed its input") from e
+
+    async def _read_loop(self) -> None:
+        assert self._proc is not None and self._proc.stdout is not None and self._changed is not None
+        try:
+            while True:
+                line = await self._proc.stdout.readline()
+                if not line:
+                    break
+                message = self.router.receive(line)
+                if message is not None:
+                    future = self._pending.get(message.get("id"))  # type: ignore[arg-type]
+                    if future is not None and not future.done():
+                        future.set_result(message)
+                async with self._changed:
+                    self._changed.notify_all()
+        finally:
+            self._closed_error = DaemonExited("sheetd closed its output")
+            for future in self._pending.values():
+                if not future.done():
+                    future.set_exception(DaemonExited("sheetd closed its output before answering"))
+            async with self._changed:
+                self._changed.notify_all()

@@ -1,0 +1,54 @@
+"""What the blocking and the asyncio client share: the daemon found, the router, what arrived."""
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+from .locate import find_daemon
+from .router import Message, Router
+from .scenario import Scenario
+from .session import SessionBase
+
+
+class ClientBase:
+    """The state common to :class:`sheetd.Client` and :class:`sheetd.AsyncClient`."""
+
+    #: The session handle class this client hands out.
+    session_class = SessionBase
+
+    def __init__(self, path: Optional[str], timeout: float, record: Optional[Scenario]):
+        #: The daemon spawned: ``path``, else ``$SHEETD``, else ``sheetd`` on ``PATH``.
+        self.executable = find_daemon(path)
+        #: Seconds any single wait for the daemon may take.
+        self.timeout = timeout
+        self.router = Router(record)
+        #: The time of the last ``clock.tick`` answer (host clock), or None.
+        self.now: Optional[float] = None
+        #: The daemon's exit status once it has ended.
+        self.returncode: Optional[int] = None
+        self._shut = False
+
+    @property
+    def sessions(self) -> Dict[str, SessionBase]:
+        """The sessions this client created or restored, by id."""
+        return self.router.sessions
+
+    @property
+    def notifications(self) -> List[Message]:
+        """Every notification received, in order."""
+        return self.router.notifications
+
+    @property
+    def diagnostics(self) -> List[Message]:
+        """Every ``$/diagnostic`` received (params objects)."""
+        return self.router.diagnostics
+
+    def _adopt(self, session_id: str) -> SessionBase:
+        session = self.session_class(self, session_id)
+        self.router.sessions[session_id] = session
+        return session
+
+    def _ended(self) -> None:
+        """``shutdown`` and ``exit`` were sent."""
+        self._shut = True
+        if self.router.scenario is not None:
+            self.router.scenario.ended()

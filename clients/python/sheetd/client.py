@@ -1,0 +1,188 @@
+"""The blocking client, for test harnesses and scripts."""
+from __future__ import annotations
+
+import os
+import selectors
+import subprocess
+import time
+from typing import cast, Tuple, IO, Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
+
+from .errors import DaemonExited, Timeout
+from .methods import wire_params
+from .router import Message
+from .scenario import Scenario
+from .base import ClientBase
+from .session import SessionBase
+
+
+class Session(SessionBase):
+    """A live session of a :class:`Client`; every method blocks until the daemon answers."""
+
+
+class Client(ClientBase):
+    """sheetd spawned as a child process, spoken to over pipes in NDJSON.
+
+    ``Client(path)`` spawns ``path``, else ``$SHEETD``, else ``sheetd`` on ``PATH``, with
+    ``args`` added to its command line. ``record`` is a :class:`Scenario` receiving every line
+    sent and received. ``timeout`` (seconds) bounds each wait for an answer.
+    Use it as a context manager, or call :meth:`shutdown` (and :meth:`close`).
+    """
+
+    session_class = Session
+
+    def __init__(self, path: Optional[str] = None, *, args: Sequence[str] = (),
+                 env: Optional[Mapping[str, str]] = None, cwd: Optional[str] = None,
+                 stderr: Union[None, int, IO[Any]] = None, timeout: float = 30.0,
+                 record: Optional[Scenario] = None):
+        super().__init__(path, timeout, record)
+        full_env = dict(os.environ)
+        if env:
+            full_env.update(env)
+        self._proc = subprocess.Popen([self.executable, "--framing", "ndjson", *args],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+                                      env=full_env, cwd=cwd)
+        assert self._proc.stdout is not None and self._proc.stdin is not None
+        self._out = self._proc.stdout.fileno()
+        self._buffer = b""
+        self._eof = False
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._out, selectors.EVENT_READ)
+
+    # -- context manager --
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        try:
+            if exc[0] is None and not self._shut and self._proc.poll() is None:
+                self.shutdown()
+        finally:
+            self.close()
+
+    # -- generic calls --
+    def request(self, method: str, **params: Any) -> Any:
+        """Any request by wire name; keyword arguments are its params (snake_case converted)."""
+        return self._call(method, wire_params(params) if params else None)
+
+    def notify(self, method: str, **params: Any) -> None:
+        """Any notification by wire name (its failure comes back as a ``$/diagnostic``)."""
+        _, line = self.router.encode(method, wire_params(params) if params else None, request=False)
+        self._write(line)
+
+    def _call(self, method: str, params: Optional[Dict[str, Any]]) -> Any:
+        return self._call_collecting(method, params)[0]
+
+    def _call_collecting(self, method: str, params: Optional[Dict[str, Any]]) -> Tuple[Any, List[Message]]:
+        rid, line = self.router.encode(method, params)
+        assert rid is not None
+        try:
+            self._write(line)
+            deadline = time.monotonic() + self.timeout
+            while True:
+                message = self._read_message(deadline)
+                if message is not None and message.get("id") == rid:
+                    return self.router.finish(rid, message)
+        finally:
+            self.router.abandon(rid)
+
+    # -- the wire's client-level methods --
+    def initialize(self, **params: Any) -> Any:
+        """``initialize {clientInfo?, clock?, fps?}`` -> ``{serverInfo, protocolVersion, clock, fps, policies}``."""
+        return self._call("initialize", wire_params(params))
+
+    def tick(self, t: float) -> List[Message]:
+        """``clock.tick {t}`` (host clock): the ``sheet.frame`` params the tick produced."""
+        result, frames = self._call_collecting("clock.tick", {"t": t})
+        self.now = result["t"]
+        return frames
+
+    def create_session(self, **params: Any) -> Session:
+        """``session.create {container, content?, detents?, ...}`` -> a :class:`Session`."""
+        result = self._call("session.create", wire_params(params))
+        return cast(Session, self._adopt(result["session"]))
+
+    def restore_session(self, state: Any) -> Session:
+        """``session.restore {state}`` -> a :class:`Session` (a new id)."""
+        return cast(Session, self._adopt(self._call("session.restore", {"state": state})["session"]))
+
+    def list_sessions(self) -> Any:
+        """``session.list`` -> ``[{session, state}]``."""
+        return self._call("session.list", None)
+
+    def list_plugins(self) -> Any:
+        """``plugins.list`` -> ``[{name, kind, version, path}]``."""
+        return self._call("plugins.list", None)
+
+    def load_plugin(self, path: str) -> Any:
+        """``plugins.load {path}`` -> the plugin's ``{name, kind, version, path}``."""
+        return self._call("plugins.load", {"path": path})
+
+    def shutdown(self) -> Optional[int]:
+        """``shutdown`` then ``exit``; waits for the daemon and returns its exit status (0)."""
+        if not self._shut:
+            self._call("shutdown", None)
+            self.notify("exit")
+            self._ended()
+        return self.close()
+
+    def close(self) -> Optional[int]:
+        """Closes the daemon's input and reaps it (killing it after ``timeout``)."""
+        if self.returncode is None:
+            try:
+                assert self._proc.stdin is not None
+                self._proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.returncode = self._proc.wait(self.timeout)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self.returncode = self._proc.wait()
+            assert self._proc.stdout is not None
+            self._selector.close()
+            self._proc.stdout.close()
+            if self.router.scenario is not None:
+                self.router.scenario.close()
+        return self.returncode
+
+    # -- realtime clock: waiting for what the daemon sends by itself --
+    def poll(self, timeout: float = 0.0) -> List[Message]:
+        """Reads what arrives within ``timeout`` seconds; returns the notifications read."""
+        before = len(self.router.notifications)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self._read_message(deadline)
+            except Timeout:
+                break
+        return self.router.notifications[before:]
+
+    def wait_for(self, predicate: Callable[[], bool], timeout: Optional[float] = None) -> None:
+        """Reads messages until ``predicate()`` holds (raises :class:`Timeout` after ``timeout``)."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while not predicate():
+            self._read_message(deadline)
+
+    # -- pipes --
+    def _write(self, line: bytes) -> None:
+        assert self._proc.stdin is not None
+        try:
+            self._proc.stdin.write(line)
+            self._proc.stdin.flush()
+        except (BrokenPipeError, ValueError) as e:
+            raise DaemonExited(f"sheetd closed its input ({self._proc.poll()})") from e
+
+    def _read_message(self, deadline: float) -> Optional[Message]:
+        """One line from the daemon, routed; the message if it is a response."""
+        while b"\n" not in self._buffer:
+            if self._eof:
+                raise DaemonExited(f"sheetd closed its output (exit status {self._proc.poll()})")
+            left = max(0.0, deadline - time.monotonic())
+            if not self._selector.select(left):
+                raise Timeout(f"no answer from sheetd within {self.timeout} s")
+            chunk = os.read(self._out, 1 << 16)
+            if not chunk:
+                self._eof = True
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return self.router.receive(line)
