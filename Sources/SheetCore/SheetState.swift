@@ -161,7 +161,9 @@ public struct SheetState: Sendable, Equatable, Codable {
         if e <= 0 {
             index = -1
         } else if e < h[0] {
-            index = e / h[0] - 1
+            // Below the smallest detent a dismissal is under way, unless only layout moves a
+            // presented sheet (keyboard, content): then, like progress, it reads as presented.
+            index = isFullyPresented ? 0 : e / h[0] - 1
         } else {
             for i in 0..<(h.count - 1) where e < h[i + 1] {
                 let gap = h[i + 1] - h[i]
