@@ -17,17 +17,19 @@ extension Sheet {
             self.policies = p
             state.policyNames = names
         }
-        guard detents != nil || selectedDetent != nil else { return }
-        var pending = state.pendingDetents ?? PendingDetents()
-        if let detents {
-            pending.detents = detents
-            // A selection made earlier in the same drag may not survive the new list.
-            if let s = pending.selectedDetent, !detents.contains(where: { $0.id == s }) { pending.selectedDetent = nil }
+        if detents != nil || selectedDetent != nil {
+            var pending = state.pendingDetents ?? PendingDetents()
+            if let detents {
+                pending.detents = detents
+                // A selection made earlier in the same drag may not survive the new list.
+                if let s = pending.selectedDetent, !detents.contains(where: { $0.id == s }) { pending.selectedDetent = nil }
+            }
+            if let selectedDetent { pending.selectedDetent = selectedDetent }
+            state.pendingDetents = pending
         }
-        if let selectedDetent { pending.selectedDetent = selectedDetent }
-        state.pendingDetents = pending
         guard state.drag == nil else { return }
         applyPendingDetents()
+        // Options can move the rest height too (largeTopGap, navigationBarHeight, keyboard).
         retarget(animated ? state.setup.options.contentTiming : nil)
     }
 

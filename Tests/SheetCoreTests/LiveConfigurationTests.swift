@@ -163,3 +163,26 @@ import SheetCore
         #expect(old.setup.options.dragRegion == .sheet && old.snapHeight == nil)
     }
 }
+
+/// Options that change detent heights move the sheet like a detent change.
+@Suite struct LiveOptionsTests {
+    @Test func aLargeTopGapChangeMovesTheSheet() throws {
+        var s = try presented(detents: [.large])
+        #expect(s.frame().sheet.y == 57)
+        var o = s.state.setup.options
+        o.largeTopGap = 100
+        try s.configure(options: o, animated: false, at: 10)
+        #expect(s.frame().sheet.y == 147)
+    }
+
+    @Test func aKeyboardModeChangeWhileTheKeyboardShowsMovesTheSheet() throws {
+        var s = try presented()
+        s.setKeyboard(height: 300, timing: BezierTiming(duration: 0, curve: .linear), at: 0)
+        #expect(s.frame().sheet.y == 210)
+        var o = s.state.setup.options
+        o.keyboardSetting = KeyboardMode.none
+        try s.configure(options: o, at: 10)
+        settle(&s, from: 10)
+        #expect(s.frame().sheet.y == 510)
+    }
+}
