@@ -7,7 +7,9 @@ extension Sheet {
     public mutating func pan(_ phase: PanPhase, translation: Vector, velocity: Vector? = nil,
                              source: PanSource = .sheet, at t: Double) throws(SheetError) {
         begin(t)
-        if source == .sheet && state.options.dragRegion == .grabber { return }
+        // Grabber-only: a content pan cannot start a drag (one already under way, e.g. begun
+        // before a configure, still ends normally).
+        if source == .sheet && state.options.dragRegion == .grabber && state.drag == nil { return }
         if source == .leftEdge || state.drag?.source == .leftEdge {
             try edgePop(phase, translation: translation, velocity: velocity)
             return

@@ -90,10 +90,13 @@ public struct SheetState: Sendable, Equatable, Codable {
 
     /// Where the sheet rests: a `sheet.snapTo` height, the container above the keyboard
     /// (`keyboard: "fill"` while it shows), or the selected detent.
-    var restExtent: Double {
+    var restExtent: Double { restExtent(in: nil) }
+
+    /// `restExtent` with the detents already resolved (`nil` = resolve them).
+    func restExtent(in detents: [ResolvedDetent]?) -> Double {
         if let snapHeight { return snapHeight }
         if keyboardMode == .fill && keyboardHeight > 0 { return container.maxSheetHeight }
-        return extent(of: selected)
+        return extent(of: selected, in: detents)
     }
 
     /// The sheet's extent now, as drawn (never below 0).
@@ -129,8 +132,7 @@ public struct SheetState: Sendable, Equatable, Codable {
     func frame() -> SheetFrame {
         let detents = self.detents
         let e = currentExtent
-        let rest = snapHeight ?? (keyboardMode == .fill && keyboardHeight > 0
-                                      ? container.maxSheetHeight : extent(of: selected, in: detents))
+        let rest = restExtent(in: detents)
         let y = container.height - e
         let phase = self.phase
         let progress = self.progress(extent: e, detents: detents, rest: rest)
