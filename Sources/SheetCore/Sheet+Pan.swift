@@ -34,7 +34,9 @@ extension Sheet {
     /// Hand the sheet to a finger, freezing any animation where it is.
     mutating func beginDrag(source: Drag.Source, translation: Double) throws(SheetError) {
         let now = state.now
-        let e = state.currentExtent
+        // A finger takes the sheet where it is, but never above the container's top (a spring
+        // may overshoot there).
+        let e = min(state.currentExtent, state.container.height)
         if state.goal == .hidden && state.lifecycle == .hidden && !state.motion.isAnimating(at: now) {
             guard source == .bottomEdge else {
                 throw SheetError(.invalidState, "the sheet is dismissed; present it or pan from the bottom edge")

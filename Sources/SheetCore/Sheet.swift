@@ -273,6 +273,14 @@ public struct Sheet: Sendable {
         var instant = timing == nil
         if case .bezier(let b)? = timing, b.duration <= 0 { instant = true }
         guard abs(delta) >= (instant ? 1e-9 : 0.5) else { return }
+        if timing == nil && state.lifecycle == .shown {
+            // `animated: false` on a presented sheet: it is at its new rest in the next frame,
+            // whatever was running (adding the jump to a running animation could carry the
+            // sheet past the container's edge on the way).
+            state.motion = .rest(state.restExtent)
+            arrive()
+            return
+        }
         state.motion.retarget(by: delta, at: state.now, timing: timing)
         if !state.motion.isAnimating(at: state.now) { arrive() }
     }
