@@ -36,6 +36,21 @@ private func notDismissible(tap: TapDimming = .dismiss) -> SheetOptions {
         #expect(s.takeOutput().events.isEmpty)
     }
 
+    @Test func aScrollPullReportsTheAttemptToo() throws {
+        var s = try presented(content: 1200, options: notDismissible())
+        func sample(_ phase: ScrollHandoffInput.Phase, _ ty: Double, velocity: Double? = nil) -> ScrollSample {
+            ScrollSample(phase: phase, offsetY: 0, insetTop: 0, contentHeight: 1200, viewportHeight: 763,
+                         isTracking: phase != .dragEnded, translationY: ty, velocityY: velocity)
+        }
+        try s.scroll(sample(.dragBegan, 0), at: 0)
+        for i in 1...12 { try s.scroll(sample(.scrolled, Double(i) * 40), at: Double(i) * 16) }
+        #expect(s.phase == .dragging)
+        try s.scroll(sample(.dragEnded, 480, velocity: 800), at: 208)
+        #expect(s.takeOutput().events.map(\.kind) == [.dismissAttempted(.pan)])
+        settle(&s, from: 208)
+        #expect(s.phase == .presented && s.frame().sheet.y == 47)
+    }
+
     @Test func aDimmingTapReportsATapAttemptAndChangesNothing() throws {
         var s = try presented(options: notDismissible())
         let before = s.frame()
