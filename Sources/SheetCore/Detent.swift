@@ -2,13 +2,16 @@
 ///
 /// `fit` follows the content (or the top navigation entry), `medium` is half the container,
 /// `large` the container minus its top safe area and `SheetOptions.largeTopGap`; custom
-/// detents give an absolute sheet height or a fraction of the container height.
+/// detents give an absolute sheet height, a fraction of the container height, or a distance
+/// of the sheet's top from the container's top (`fromTop`).
 public enum DetentSpec: Sendable, Equatable, Hashable, Codable {
     case fit
     case medium
     case large
     case height(id: String, points: Double)
     case fraction(id: String, value: Double)
+    /// The sheet's top `points` below the container's top: height `container.height - points`.
+    case fromTop(id: String, points: Double)
 
     /// The id the wire uses to name this detent.
     public var id: String {
@@ -16,7 +19,7 @@ public enum DetentSpec: Sendable, Equatable, Hashable, Codable {
         case .fit: return "fit"
         case .medium: return "medium"
         case .large: return "large"
-        case .height(let id, _), .fraction(let id, _): return id
+        case .height(let id, _), .fraction(let id, _), .fromTop(let id, _): return id
         }
     }
 }
@@ -44,6 +47,7 @@ extension DetentSpec {
         case .large: h = container.height - container.safeArea.top - largeTopGap
         case .height(_, let p): h = p
         case .fraction(_, let f): h = container.height * f
+        case .fromTop(_, let p): h = container.height - p
         }
         return min(max(h, 0), limit)
     }

@@ -20,4 +20,10 @@ public struct Drag: Sendable, Equatable, Codable {
     public var estimator = VelocityEstimator()
     /// The sheet went below its smallest detent: a dismissal was under way.
     public var wentBelowSmallest = false
+    /// The finger's position before rubber-banding (pt shown; `nil` before the first move).
+    public var rawExtent: Double?
+    /// The id and height of the detent the drag started at (`nil` mid-transition): a release
+    /// is decided against that detent as it is at release.
+    public var originDetent: String?
+    public var originHeight: Double?
 }

@@ -5,7 +5,7 @@ public enum PanPhase: String, Sendable, Codable {
 
 /// `input.pan`'s source.
 public enum PanSource: String, Sendable, Codable {
-    case sheet, leftEdge, bottomEdge
+    case sheet, leftEdge, bottomEdge, grabber
 }
 
 /// A 2-D value (translation in pt, velocity in pt/s).

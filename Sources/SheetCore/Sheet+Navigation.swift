@@ -8,8 +8,10 @@ extension SheetState {
 
     func navFrame(width: Double) -> SheetFrame.Nav {
         let w = Quantize.points(width)
+        // Entries report the height they are laid out at: never taller than the sheet allows.
+        let tallest = max(0, container.maxSheetHeight - container.safeArea.bottom)
         func item(_ e: NavEntry, _ l: NavigationItemLayout) -> SheetFrame.NavItem {
-            .init(id: e.id, x: Quantize.points(l.x), width: w, height: Quantize.points(entryHeight(e)),
+            .init(id: e.id, x: Quantize.points(l.x), width: w, height: Quantize.points(min(entryHeight(e), tallest)),
                   alpha: Quantize.unit(l.alpha))
         }
         if let tr = nav.transition, let layout = navLayoutCache {
@@ -39,6 +41,7 @@ extension Sheet {
             throw SheetError(.invalidParams, "params.entry.id: \"\(entry.id)\" is already in the stack")
         }
         let old = state.nav.entries.last
+        state.snapHeight = nil
         state.nav.entries.append(entry)
         guard let old else {
             // The first entry replaces the single content: a content-size change.
@@ -82,6 +85,7 @@ extension Sheet {
         try requireNoFinger("setStack")
         finishNavigationTransition()
         let old = state.nav.entries.last
+        state.snapHeight = nil
         state.nav.entries = entries
         if let old, old.id != entries.last!.id {
             startNavigation(.push, from: old, to: entries.last!, removed: [], animated: animated)
@@ -93,6 +97,7 @@ extension Sheet {
 
     mutating func startNavigation(_ op: NavigationOperation, from: NavEntry, to: NavEntry, removed: [NavEntry],
                                   animated: Bool) {
+        state.snapHeight = nil
         let timing = navigationTiming(op)
         let tr = NavTransition(
             operation: op, from: from, to: to, removed: removed,
@@ -216,6 +221,7 @@ extension Sheet {
                 finish = decideRelease(input).target == .dismiss
             }
             state.drag = nil
+            applyPendingDetents()
             let timing = navigationTiming(.pop)
             tr.interactive = false
             tr.start = state.now

@@ -2,10 +2,14 @@ extension Sheet {
     /// `input.pan`: the finger drives the sheet 1:1, rubber-banding past the largest detent;
     /// release goes through the dismissal policy. A pan that begins during any animation
     /// freezes the sheet where it is. A `bottomEdge` pan on a dismissed sheet presents it
-    /// interactively; `leftEdge` drives an interactive pop.
+    /// interactively; `leftEdge` drives an interactive pop. `grabber` pans move the sheet like
+    /// `sheet` pans; with `options.dragRegion` `grabber` only they do (content pans are ignored).
     public mutating func pan(_ phase: PanPhase, translation: Vector, velocity: Vector? = nil,
                              source: PanSource = .sheet, at t: Double) throws(SheetError) {
         begin(t)
+        // Grabber-only: a content pan cannot start a drag (one already under way, e.g. begun
+        // before a configure, still ends normally).
+        if source == .sheet && state.options.dragRegion == .grabber && state.drag == nil { return }
         if source == .leftEdge || state.drag?.source == .leftEdge {
             try edgePop(phase, translation: translation, velocity: velocity)
             return
@@ -30,7 +34,9 @@ extension Sheet {
     /// Hand the sheet to a finger, freezing any animation where it is.
     mutating func beginDrag(source: Drag.Source, translation: Double) throws(SheetError) {
         let now = state.now
-        let e = state.currentExtent
+        // A finger takes the sheet where it is, but never above the container's top (a spring
+        // may overshoot there).
+        let e = min(state.currentExtent, state.container.height)
         if state.goal == .hidden && state.lifecycle == .hidden && !state.motion.isAnimating(at: now) {
             guard source == .bottomEdge else {
                 throw SheetError(.invalidState, "the sheet is dismissed; present it or pan from the bottom edge")
@@ -41,6 +47,9 @@ extension Sheet {
         let origin = state.motion.isAnimating(at: now) ? nil : detents.firstIndex { abs($0.height - e) < 0.5 }
         var drag = Drag(source: source, startExtent: e, startTranslation: translation, extent: e,
                         originIndex: origin, goalBefore: state.goal)
+        drag.originDetent = origin.map { detents[$0].id }
+        drag.originHeight = origin.map { detents[$0].height }
+        state.snapHeight = nil
         drag.estimator.add(time: now, value: e)
         state.motion = .rest(e)
         state.drag = drag
@@ -52,6 +61,7 @@ extension Sheet {
         guard var drag = state.drag else { return }
         let raw = drag.startExtent - (translation - drag.startTranslation)
         drag.estimator.add(time: state.now, value: raw)
+        drag.rawExtent = raw
         let detents = state.detents  // resolved once per drag step
         drag.extent = constrainDrag(raw, smallest: detents[0].height, largest: detents[detents.count - 1].height)
         if drag.extent < detents[0].height - 0.5 { drag.wentBelowSmallest = true }
@@ -61,23 +71,41 @@ extension Sheet {
     /// Whether a drag may take the sheet below its smallest detent toward dismissal.
     var dragCanDismiss: Bool { state.setup.options.dismissible || state.lifecycle != .shown }
 
+    /// Rubber-banding keeps the sheet inside the container: above the largest detent the
+    /// overshoot is banded against the room left above it (`container.height - largest`, so
+    /// `y` approaches 0 and never passes it); below the smallest (not dismissible) against the
+    /// smallest detent's height (the sheet approaches the bottom edge).
     func constrainDrag(_ raw: Double, smallest: Double, largest: Double) -> Double {
-        let d = state.container.height
-        if raw > largest { return largest + RubberBand.offset(raw - largest, dimension: d) }
-        if raw < smallest && !dragCanDismiss { return smallest - RubberBand.offset(smallest - raw, dimension: d) }
+        if raw > largest {
+            return largest + RubberBand.offset(raw - largest, dimension: max(0, state.container.height - largest))
+        }
+        if raw < smallest && !dragCanDismiss { return smallest - RubberBand.offset(smallest - raw, dimension: smallest) }
         return max(raw, 0)
     }
 
     /// The finger lifted with `velocity` (pt/s, positive = growing): ask the dismissal policy
     /// and settle with a spring that carries the velocity.
+    ///
+    /// The decision is made against the sheet as it is at release: detent changes made during
+    /// the drag (`sheet.configure`) apply first, and when the detent the drag started at has
+    /// moved (content grew under the finger) the position is the finger's travel from its
+    /// new height. A sheet that may not be dismissed reports `dismissAttempted` when the
+    /// policy would have dismissed it.
     mutating func release(velocity v: Double) {
         guard let drag = state.drag else { return }
+        applyPendingDetents()
         let detents = state.detents
+        var shift = 0.0, origin = drag.originIndex
+        if let id = drag.originDetent, let h0 = drag.originHeight {
+            origin = detents.firstIndex { $0.id == id }
+            if let i = origin { shift = detents[i].height - h0 }
+        }
         let input = ReleaseInput(
-            axis: .vertical, position: drag.extent, velocity: v, translation: drag.extent - drag.startExtent,
-            detents: detents.map(\.height), originIndex: drag.originIndex, extent: detents[0].height,
-            dismissible: dragCanDismiss)
+            axis: .vertical, position: max(0, drag.extent + shift), velocity: v,
+            translation: drag.extent - drag.startExtent, detents: detents.map(\.height), originIndex: origin,
+            extent: detents[0].height, dismissible: dragCanDismiss)
         let decision = decideRelease(input)
+        if !dragCanDismiss { reportDismissAttempt(input, rawPosition: max(0, (drag.rawExtent ?? drag.extent) + shift)) }
         let spring = decision.settle
         state.drag = nil
         switch decision.target {
@@ -92,9 +120,24 @@ extension Sheet {
         }
     }
 
+    /// The dismissal veto: ask the policy what it would have done with a dismissible sheet
+    /// (at the finger's unbanded position) and report the attempt — `fling` when a release at
+    /// rest from there would not have dismissed.
+    mutating func reportDismissAttempt(_ input: ReleaseInput, rawPosition: Double) {
+        var would = input
+        would.dismissible = true
+        would.position = rawPosition
+        would.translation = input.translation + (rawPosition - input.position)
+        guard (try? policies.dismissal.decide(would))?.target == .dismiss else { return }
+        would.velocity = 0
+        let atRest = (try? policies.dismissal.decide(would))?.target == .dismiss
+        emit(.dismissAttempted(atRest ? .pan : .fling))
+    }
+
     /// `cancelled`: go back where the sheet was heading before the finger took it.
     mutating func cancelDrag() {
         guard let drag = state.drag else { return }
+        applyPendingDetents()
         state.drag = nil
         if drag.goalBefore == .detent || state.lifecycle == .shown {
             if state.lifecycle == .shown && drag.wentBelowSmallest { state.pendingDismissCancelled = true }

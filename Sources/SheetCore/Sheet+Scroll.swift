@@ -15,6 +15,8 @@ extension Sheet {
         }
         let owning = state.drag?.source == .scroll
         if state.drag != nil && !owning { return }  // a pan on the sheet owns the finger
+        // Only the grabber moves the sheet: the list keeps every scroll, no policy is asked.
+        if state.options.dragRegion == .grabber && !owning { return }
         state.scroll.insetTop = sample.insetTop
         state.scroll.contentFits = sample.contentHeight <= sample.viewportHeight
         let delta = sample.phase == .dragBegan ? 0 : sample.translationY - state.scroll.lastTranslationY
@@ -59,8 +61,10 @@ extension Sheet {
         // the finger's velocity handed over once.
         let v = drag.estimator.velocity()
         state.drag = nil
-        select(largest.id)
-        state.motion = .rest(largest.height)
+        applyPendingDetents()
+        let top = state.detents[state.detents.count - 1]
+        select(top.id)
+        state.motion = .rest(top.height)
         state.goal = .detent
         if v > 0 { state.scroll.pendingFlingVelocity = v }
     }
@@ -69,6 +73,7 @@ extension Sheet {
     mutating func giveScrollBack() {
         guard let drag = state.drag else { return }
         state.drag = nil
+        applyPendingDetents()
         settle(goal: .detent, from: drag.extent, velocity: 0)
     }
 
@@ -77,6 +82,7 @@ extension Sheet {
         guard let drag = state.drag else { return }
         if abs(drag.extent - drag.startExtent) < 0.5 {
             state.drag = nil
+            applyPendingDetents()
             settle(goal: .detent, from: drag.extent, velocity: 0)
             return
         }

@@ -123,6 +123,7 @@ public struct Sheet: Sendable {
         begin(t)
         try requireNoFinger("present")
         guard state.goal == .hidden else { return }
+        state.snapHeight = nil
         if state.lifecycle == .shown { state.pendingDismissCancelled = true } else { state.lifecycle = .presenting }
         state.goal = .detent
         let target = state.restExtent
@@ -139,6 +140,7 @@ public struct Sheet: Sendable {
         begin(t)
         try requireNoFinger("dismiss")
         guard state.goal == .detent, state.lifecycle != .hidden else { return }
+        state.snapHeight = nil
         state.goal = .hidden
         guard animated else {
             state.motion = .rest(0)
@@ -148,13 +150,22 @@ public struct Sheet: Sendable {
         startTransition(to: 0, full: state.restExtent)
     }
 
-    /// `input.tap` on the dimming layer: dismisses only a presented, dismissible sheet whose
-    /// dimming is not passing touches through.
+    /// `input.tap` on the dimming layer of a presented sheet whose dimming is not passing
+    /// touches through: with `tapDimming` `dismiss` it dismisses a dismissible sheet (a sheet
+    /// that is not dismissible reports `dismissAttempted` and stays), `collapse` goes to the
+    /// smallest detent, `none` does nothing.
     public mutating func tapDimming(at t: Double) {
         begin(t)
-        guard state.phase == .presented, state.setup.options.dismissible,
-              !state.frame().dimming.passthrough else { return }
-        try? dismiss(at: t, animated: true)
+        guard state.phase == .presented, !state.frame().dimming.passthrough else { return }
+        switch state.options.tapDimming {
+        case .none:
+            return
+        case .collapse:
+            try? selectDetent(state.detents[0].id, at: t, animated: true)
+        case .dismiss:
+            guard state.options.dismissible else { return emit(.dismissAttempted(.tap)) }
+            try? dismiss(at: t, animated: true)
+        }
     }
 
     /// A present/dismiss animation from wherever the sheet is; a partial distance takes the
@@ -178,7 +189,8 @@ public struct Sheet: Sendable {
             throw SheetError(.invalidParams, "params.detent: no detent with id \"\(id)\" (have \(state.detents.map(\.id)))")
         }
         try requireNoFinger("selectDetent")
-        guard id != state.selected else { return }
+        guard id != state.selected || state.snapHeight != nil else { return }
+        state.snapHeight = nil
         state.keyboardSavedDetent = nil
         select(id)
         retarget(animated ? .spring(state.setup.options.settleSpring) : nil)
@@ -213,6 +225,7 @@ public struct Sheet: Sendable {
             state = before
             return
         }
+        state.snapHeight = nil
         retarget(state.setup.options.contentTiming)
     }
 
@@ -220,24 +233,36 @@ public struct Sheet: Sendable {
     public mutating func setContainer(_ container: Container, at t: Double) {
         begin(t)
         state.setup.container = container
+        state.snapHeight = nil
         retarget(state.setup.options.contentTiming)
     }
 
-    /// `input.keyboard`: raise the sheet to `large` if it has that detent, else lift it by
-    /// the keyboard height; height 0 restores.
+    /// `input.keyboard` (height 0 = hidden), by `options.keyboard`: `lift` grows every detent
+    /// by the keyboard's height, `largest` selects the largest detent while it shows, `fill`
+    /// fills the container above it, `none` leaves the sheet. When it hides the sheet returns
+    /// to the detent it had (`keyboardRestore`), or stays where it is. A `durationMs` of 0
+    /// moves the sheet at once, so per-frame heights track the keyboard 1:1.
     public mutating func setKeyboard(height: Double, timing: BezierTiming, at t: Double) {
         begin(t)
-        let wasShown = state.keyboardHeight > 0
+        let wasShown = state.keyboardHeight > 0, hiding = height <= 0
+        let heldAt = state.motion.target
+        if !hiding { state.snapHeight = nil }
         state.keyboardHeight = max(0, height)
-        let hasLarge = state.setup.detents.contains(.large)
-        if hasLarge {
-            if height > 0, !wasShown, state.selected != "large" {
+        let restore = state.options.keyboardRestore
+        switch state.keyboardMode {
+        case .largest:
+            let largest = state.detents[state.detents.count - 1].id
+            if !hiding, !wasShown, state.selected != largest {
                 state.keyboardSavedDetent = state.selected
-                select("large")
-            } else if height <= 0, let saved = state.keyboardSavedDetent {
+                select(largest)
+            } else if hiding, let saved = state.keyboardSavedDetent {
                 state.keyboardSavedDetent = nil
-                select(saved)
+                if restore { select(saved) }
             }
+        case .lift, .fill:
+            if hiding, wasShown, !restore, state.goal == .detent { state.snapHeight = heldAt }
+        case .none:
+            break
         }
         retarget(.bezier(timing))
     }
@@ -246,7 +271,19 @@ public struct Sheet: Sendable {
     mutating func retarget(_ timing: AnimationTiming?) {
         guard state.goal == .detent, state.drag == nil else { return }
         let delta = state.restExtent - state.motion.target
-        guard abs(delta) >= 0.5 else { return }
+        // Instant changes (durationMs 0, animated: false) track exactly; animations skip
+        // sub-half-point differences.
+        var instant = timing == nil
+        if case .bezier(let b)? = timing, b.duration <= 0 { instant = true }
+        guard abs(delta) >= (instant ? 1e-9 : 0.5) else { return }
+        if timing == nil && state.lifecycle == .shown {
+            // `animated: false` on a presented sheet: it is at its new rest in the next frame,
+            // whatever was running (adding the jump to a running animation could carry the
+            // sheet past the container's edge on the way).
+            state.motion = .rest(state.restExtent)
+            arrive()
+            return
+        }
         state.motion.retarget(by: delta, at: state.now, timing: timing)
         if !state.motion.isAnimating(at: state.now) { arrive() }
     }

@@ -42,6 +42,21 @@ public struct SheetFrame: Sendable, Equatable, Codable {
         public var separatorX: Double?
     }
 
+    /// The shown height as a continuous detent index and a fraction of the container.
+    public struct Position: Sendable, Equatable, Codable {
+        /// -1 dismissed, 0 the smallest detent, 1.5 half-way between the second and third.
+        public var index: Double
+        /// Shown height over the container's height.
+        public var fraction: Double
+    }
+    /// The keyboard and how much of the sheet it covers.
+    public struct Keyboard: Sendable, Equatable, Codable {
+        /// The keyboard's height (pt, 0 = hidden).
+        public var height: Double
+        /// Points of the sheet's visible rect below the keyboard's top edge.
+        public var overlap: Double
+    }
+
     public var state: SheetPhase
     public var sheet: Rect
     public var cornerRadius: Double
@@ -51,6 +66,8 @@ public struct SheetFrame: Sendable, Equatable, Codable {
     public var progress: Double
     public var scroll: Scroll
     public var nav: Nav
+    public var position: Position
+    public var keyboard: Keyboard
 }
 
 /// Something that happened to a sheet (`sheet.event`'s `type` and its extra member).
@@ -62,6 +79,8 @@ public enum SheetEventKind: Sendable, Equatable, Codable {
     case detentChanged(String)
     case navigationDidShow(String)
     case popped(String)
+    /// A user gesture would have dismissed a sheet that is not dismissible.
+    case dismissAttempted(DismissCause)
 
     /// The wire name.
     public var type: String {
@@ -73,8 +92,19 @@ public enum SheetEventKind: Sendable, Equatable, Codable {
         case .detentChanged: return "detentChanged"
         case .navigationDidShow: return "navigationDidShow"
         case .popped: return "popped"
+        case .dismissAttempted: return "dismissAttempted"
         }
     }
+}
+
+/// What tried to dismiss a sheet that is not dismissible (`dismissAttempted`'s `cause`).
+public enum DismissCause: String, Sendable, Codable {
+    /// A drag released where a release at rest would have dismissed.
+    case pan
+    /// A release whose velocity would have dismissed (at rest it would not have).
+    case fling
+    /// A tap on the dimming layer.
+    case tap
 }
 
 /// An event with the time (ms) at which the engine observed it.

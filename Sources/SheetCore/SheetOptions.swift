@@ -1,5 +1,9 @@
 /// Per-session presentation options (`session.create`'s `options`), with the defaults of
 /// MECHANICS.md.
+///
+/// Members added after the first snapshot format are stored as optionals (`nil` = default)
+/// so snapshots taken before they existed still decode; read them through the computed
+/// accessors.
 public struct SheetOptions: Sendable, Equatable, Codable {
     public var cornerRadius: Double = 10
     public var grabber: Bool = true
@@ -22,8 +26,63 @@ public struct SheetOptions: Sendable, Equatable, Codable {
     public var settleSpring: Spring = .settle
     /// Content-size and container changes.
     public var contentTiming: AnimationTiming = .bezier(.contentChange)
+    /// `tapDimming` as stored (`nil` = `.dismiss`).
+    public var tapDimmingSetting: TapDimming?
+    /// `keyboard` as stored (`nil` = automatic: `largest` when the session has a `large`
+    /// detent, else `lift`).
+    public var keyboardSetting: KeyboardMode?
+    /// `keyboardRestore` as stored (`nil` = true).
+    public var keyboardRestoreSetting: Bool?
+    /// `dragRegion` as stored (`nil` = `.sheet`).
+    public var dragRegionSetting: DragRegion?
 
     public init() {}
+
+    /// What a tap on the dimming layer does.
+    public var tapDimming: TapDimming {
+        get { tapDimmingSetting ?? .dismiss }
+        set { tapDimmingSetting = newValue }
+    }
+    /// When the keyboard hides, return to the detent the sheet had before it showed.
+    public var keyboardRestore: Bool {
+        get { keyboardRestoreSetting ?? true }
+        set { keyboardRestoreSetting = newValue }
+    }
+    /// Where a pan may start to move the sheet.
+    public var dragRegion: DragRegion {
+        get { dragRegionSetting ?? .sheet }
+        set { dragRegionSetting = newValue }
+    }
+}
+
+/// `options.tapDimming`: what a tap on the dimming layer does.
+public enum TapDimming: String, Sendable, Codable, CaseIterable {
+    /// Dismiss (or report `dismissAttempted` when the sheet is not dismissible).
+    case dismiss
+    /// Go to the smallest detent.
+    case collapse
+    /// Nothing.
+    case none
+}
+
+/// `options.keyboard`: how the sheet answers `input.keyboard`.
+public enum KeyboardMode: String, Sendable, Codable, CaseIterable {
+    /// Every detent grows by the keyboard's height.
+    case lift
+    /// Go to the largest detent whatever its id.
+    case largest
+    /// Fill the container above the keyboard (up to the top safe-area edge).
+    case fill
+    /// The sheet stays.
+    case none
+}
+
+/// `options.dragRegion`: where a pan may start to move the sheet.
+public enum DragRegion: String, Sendable, Codable, CaseIterable {
+    /// Anywhere on the sheet (content pans and scroll hand-off included).
+    case sheet
+    /// Only the grabber (`input.pan` with `source: "grabber"`).
+    case grabber
 }
 
 /// How an animation runs: a fixed-duration bezier or a spring.

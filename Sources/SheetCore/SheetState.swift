@@ -37,6 +37,12 @@ public struct SheetState: Sendable, Equatable, Codable {
     public var policyNames = PolicyNames()
     /// The navigation animator's answer for the current time (kept so frames need no policy call).
     public var navLayoutCache: NavigationLayout?
+    /// `sheet.snapTo`: the height the sheet rests at instead of its selected detent, until the
+    /// next gesture or command.
+    public var snapHeight: Double?
+    /// A `sheet.configure` that changed detents while a finger held the sheet: applied at the
+    /// release.
+    public var pendingDetents: PendingDetents?
 
     init(setup: SheetSetup) {
         self.setup = setup
@@ -58,9 +64,15 @@ public struct SheetState: Sendable, Equatable, Codable {
         e.preferredHeight + (e.navigationBar ? max(options.navigationBarHeight, 44) : 0)
     }
 
-    /// The keyboard raises every detent by its height unless the session has `large`.
+    /// `options.keyboard`, with the automatic default resolved: `largest` when the session
+    /// has a `large` detent, else `lift`.
+    var keyboardMode: KeyboardMode {
+        options.keyboardSetting ?? (setup.detents.contains(.large) ? .largest : .lift)
+    }
+
+    /// How much the keyboard raises every detent (`lift` mode only).
     var keyboardLift: Double {
-        setup.detents.contains(.large) ? 0 : keyboardHeight
+        keyboardMode == .lift ? keyboardHeight : 0
     }
 
     /// Resting detents, ascending, with the keyboard lift applied.
@@ -76,8 +88,16 @@ public struct SheetState: Sendable, Equatable, Codable {
         return detents.first { $0.id == id }?.height ?? detents[0].height
     }
 
-    /// Where the sheet rests at its selected detent.
-    var restExtent: Double { extent(of: selected) }
+    /// Where the sheet rests: a `sheet.snapTo` height, the container above the keyboard
+    /// (`keyboard: "fill"` while it shows), or the selected detent.
+    var restExtent: Double { restExtent(in: nil) }
+
+    /// `restExtent` with the detents already resolved (`nil` = resolve them).
+    func restExtent(in detents: [ResolvedDetent]?) -> Double {
+        if let snapHeight { return snapHeight }
+        if keyboardMode == .fill && keyboardHeight > 0 { return container.maxSheetHeight }
+        return extent(of: selected, in: detents)
+    }
 
     /// The sheet's extent now, as drawn (never below 0).
     var currentExtent: Double {
@@ -98,8 +118,11 @@ public struct SheetState: Sendable, Equatable, Codable {
     /// Presented and not under a dismissal gesture or a release settle: only layout changes
     /// (content, keyboard, container, navigation, an edge pop) move the sheet, so `progress`
     /// is 1 and the dimming is full.
+    /// A `sheet.present` that reverses a dismissal (`pendingDismissCancelled`) is not fully
+    /// presented until it arrives: progress and dimming come back continuously.
     var isFullyPresented: Bool {
-        lifecycle == .shown && goal == .detent && !settling && (drag == nil || drag?.source == .leftEdge)
+        lifecycle == .shown && goal == .detent && !settling && !pendingDismissCancelled
+            && (drag == nil || drag?.source == .leftEdge)
     }
 
     var isActive: Bool { drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now) }
@@ -109,7 +132,7 @@ public struct SheetState: Sendable, Equatable, Codable {
     func frame() -> SheetFrame {
         let detents = self.detents
         let e = currentExtent
-        let rest = extent(of: selected, in: detents)
+        let rest = restExtent(in: detents)
         let y = container.height - e
         let phase = self.phase
         let progress = self.progress(extent: e, detents: detents, rest: rest)
@@ -125,7 +148,33 @@ public struct SheetState: Sendable, Equatable, Codable {
             detent: selected,
             progress: Quantize.unit(progress),
             scroll: scroll.frame(ownedBySheet: drag?.source == .scroll),
-            nav: navFrame(width: container.width))
+            nav: navFrame(width: container.width),
+            position: position(extent: e, detents: detents),
+            keyboard: .init(height: Quantize.points(keyboardHeight),
+                            overlap: Quantize.points(min(max(e, 0), keyboardHeight))))
+    }
+
+    /// The shown height as a fractional detent index (-1 dismissed, 0 the smallest, between
+    /// -1 and 0 below it, `count - 1` at or above the largest) and as a fraction of the
+    /// container's height.
+    func position(extent e: Double, detents: [ResolvedDetent]) -> SheetFrame.Position {
+        let h = detents.map(\.height)
+        var index = Double(h.count - 1)
+        if e <= 0 {
+            index = -1
+        } else if e < h[0] {
+            // Below the smallest detent a dismissal is under way, unless only layout moves a
+            // presented sheet (keyboard, content): then, like progress, it reads as presented.
+            index = isFullyPresented ? 0 : e / h[0] - 1
+        } else {
+            for i in 0..<(h.count - 1) where e < h[i + 1] {
+                let gap = h[i + 1] - h[i]
+                index = Double(i) + (gap > 0 ? (e - h[i]) / gap : 0)
+                break
+            }
+        }
+        let fraction = container.height > 0 ? e / container.height : 0
+        return .init(index: Quantize.unit(index), fraction: Quantize.unit(fraction))
     }
 
     /// Presentation progress: while presenting, the shown fraction of the selected detent;
@@ -152,4 +201,13 @@ public struct SheetState: Sendable, Equatable, Codable {
         }
         return (dimAlpha * progress, false)
     }
+}
+
+/// Detent changes a `sheet.configure` made while a finger held the sheet: they take effect at
+/// the release.
+public struct PendingDetents: Sendable, Equatable, Codable {
+    /// The new detents, or `nil` to keep them.
+    public var detents: [DetentSpec]?
+    /// The new selection, or `nil` to keep it (or take the nearest if it disappears).
+    public var selectedDetent: String?
 }

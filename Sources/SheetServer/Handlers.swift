@@ -56,14 +56,16 @@ extension SheetService {
             let phase = PanPhase(rawValue: try p["phase"].oneOf(["began", "changed", "ended", "cancelled"]))!
             let translation = try Wire.vector(p["translation"])
             let velocity = try Wire.velocityVector(p["velocity"])
-            let source = PanSource(rawValue: try p["source"].optionalOneOf(["sheet", "leftEdge", "bottomEdge"]) ?? "sheet")!
+            let source = PanSource(rawValue: try p["source"].optionalOneOf(["sheet", "leftEdge", "bottomEdge", "grabber"]) ?? "sheet")!
             return try s.command(p, ["phase", "translation", "velocity", "source"]) { sheet, t throws(SheetError) in
                 try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: t)
             }
         },
         "input.tap": { s, p throws(RPCError) in
-            _ = try p["target"].oneOf(["dimming"])
-            return try s.command(p, ["target"]) { sheet, t throws(SheetError) in sheet.tapDimming(at: t) }
+            let target = try p["target"].oneOf(["dimming", "grabber"])
+            return try s.command(p, ["target"]) { sheet, t throws(SheetError) in
+                if target == "grabber" { sheet.tapGrabber(at: t) } else { sheet.tapDimming(at: t) }
+            }
         },
         "input.keyboard": { s, p throws(RPCError) in
             let height = try p["height"].number(in: Wire.length)
@@ -123,7 +125,7 @@ extension SheetService {
         } catch {
             throw RPCError(error)
         }
-        return add(sheet)
+        return Self.withMaxDetentHeight(add(sheet), setup.container)
     }
 
     func add(_ sheet: Sheet, seq: Int = 0) -> JSONValue {

@@ -6,6 +6,12 @@ import SheetPluginHost
 extension SheetService {
     /// `session.create`'s `policies` member.
     func makePolicies(_ p: Params) throws(RPCError) -> (SheetPolicies, SheetState.PolicyNames) {
+        let names = try policyNames(p)
+        return (try makePolicies(names, path: p.path), names)
+    }
+
+    /// The names and config a `policies` member gives (defaults for what it omits).
+    func policyNames(_ p: Params) throws(RPCError) -> SheetState.PolicyNames {
         var names = SheetState.PolicyNames()
         if p.exists {
             try p.requireObject()
@@ -21,7 +27,7 @@ extension SheetService {
                 }
             }
         }
-        return (try makePolicies(names, path: p.path), names)
+        return names
     }
 
     /// Instantiate the named policies (also used by `session.restore`).

@@ -96,7 +96,7 @@ public final class SheetService: RPCService {
 
     public var methodNames: Set<String> { Set(Self.allHandlers.keys) }
 
-    static let allHandlers = handlers.merging(navigationHandlers) { a, _ in a }
+    static let allHandlers = handlers.merging(navigationHandlers) { a, _ in a }.merging(configureHandlers) { a, _ in a }
 
     public func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
         let p = Params(params)

@@ -51,18 +51,19 @@ enum Wire {
             }
         }
         guard case .object = p.value else {
-            throw p.fail("expected \"fit\", \"medium\", \"large\", {\"id\", \"height\"} or {\"id\", \"fraction\"}")
+            throw p.fail("expected \"fit\", \"medium\", \"large\", {\"id\", \"height\"}, {\"id\", \"fraction\"} or {\"id\", \"fromTop\"}")
         }
-        try p.rejectUnknownKeys(["id", "height", "fraction"])
+        try p.rejectUnknownKeys(["id", "height", "fraction", "fromTop"])
         let id = try p["id"].string()
         guard !id.isEmpty, id.count <= 64 else { throw p["id"].fail("expected 1 to 64 characters") }
         if ["fit", "medium", "large"].contains(id) {
             throw p["id"].fail("\"\(id)\" is a system detent; give a custom detent another id")
         }
-        switch (p["height"].exists, p["fraction"].exists) {
-        case (true, false): return .height(id: id, points: try p["height"].number(in: positiveLength))
-        case (false, true): return .fraction(id: id, value: try p["fraction"].number(in: 0.01...1))
-        default: throw p.fail("expected exactly one of \"height\" or \"fraction\"")
+        switch (p["height"].exists, p["fraction"].exists, p["fromTop"].exists) {
+        case (true, false, false): return .height(id: id, points: try p["height"].number(in: positiveLength))
+        case (false, true, false): return .fraction(id: id, value: try p["fraction"].number(in: 0.01...1))
+        case (false, false, true): return .fromTop(id: id, points: try p["fromTop"].number(in: length))
+        default: throw p.fail("expected exactly one of \"height\", \"fraction\" or \"fromTop\"")
         }
     }
 
@@ -102,18 +103,22 @@ enum Wire {
                                     curve: p["curve"].exists ? try curve(p["curve"]) : .easeInOut))
     }
 
-    static func options(_ p: Params) throws(RPCError) -> SheetOptions {
-        var o = SheetOptions()
+    /// `options` over `base` (the defaults for `session.create`; the session's current options
+    /// for `sheet.configure`, which merges member by member): absent members keep `base`'s
+    /// value, `largestUndimmedDetent: null` clears it.
+    static func options(_ p: Params, base: SheetOptions = SheetOptions()) throws(RPCError) -> SheetOptions {
+        var o = base
         guard p.exists else { return o }
         try p.requireObject()
         try p.rejectUnknownKeys(["cornerRadius", "grabber", "dimAlpha", "dismissible", "largestUndimmedDetent",
                                  "scrollExpandsAtEdge", "pullBarHeight", "displayScale", "largeTopGap",
-                                 "navigationBarHeight", "presentTiming", "settleSpring", "contentTiming"])
+                                 "navigationBarHeight", "presentTiming", "settleSpring", "contentTiming",
+                                 "tapDimming", "keyboard", "keyboardRestore", "dragRegion"])
         o.cornerRadius = try p["cornerRadius"].optionalNumber(in: 0...1000) ?? o.cornerRadius
         o.grabber = try p["grabber"].optionalBool() ?? o.grabber
         o.dimAlpha = try p["dimAlpha"].optionalNumber(in: 0...1) ?? o.dimAlpha
         o.dismissible = try p["dismissible"].optionalBool() ?? o.dismissible
-        o.largestUndimmedDetent = try p["largestUndimmedDetent"].optionalString()
+        if p["largestUndimmedDetent"].isPresent { o.largestUndimmedDetent = try p["largestUndimmedDetent"].optionalString() }
         o.scrollExpandsAtEdge = try p["scrollExpandsAtEdge"].optionalBool() ?? o.scrollExpandsAtEdge
         o.pullBarHeight = try p["pullBarHeight"].optionalNumber(in: 0...200) ?? o.pullBarHeight
         o.displayScale = try p["displayScale"].optionalNumber(in: 1...4) ?? o.displayScale
@@ -122,6 +127,7 @@ enum Wire {
         if p["presentTiming"].exists { o.presentTiming = try timing(p["presentTiming"]) }
         if p["settleSpring"].exists { o.settleSpring = try spring(p["settleSpring"]) }
         if p["contentTiming"].exists { o.contentTiming = try timing(p["contentTiming"]) }
+        try controlOptions(p, into: &o)
         return o
     }
 
@@ -171,13 +177,7 @@ enum Wire {
             try p["content"].rejectUnknownKeys(["preferredHeight"])
             contentHeight = try p["content"]["preferredHeight"].number(in: length)
         }
-        var detents: [DetentSpec] = [.fit]
-        if p["detents"].exists {
-            let list = try limited(p["detents"], max: maxDetents, what: "detents")
-            guard !list.isEmpty else { throw p["detents"].fail("expected at least one detent") }
-            detents = []
-            for d in list { detents.append(try detent(d)) }
-        }
+        let detents = try optionalDetents(p["detents"]) ?? [.fit]
         var navigation: [NavEntry] = []
         if p["navigation"].exists {
             try p["navigation"].requireObject()
@@ -202,5 +202,24 @@ enum Wire {
             }
         }
         return PolicyConfig(values: values, jsonText: JSONCodec.encodeToString(p.value))
+    }
+
+    /// The control options of issue 11: `tapDimming`, `keyboard`, `keyboardRestore`,
+    /// `dragRegion` (absent = keep).
+    static func controlOptions(_ p: Params, into o: inout SheetOptions) throws(RPCError) {
+        if let v = try p["tapDimming"].optionalOneOf(TapDimming.allCases.map(\.rawValue)) { o.tapDimming = TapDimming(rawValue: v)! }
+        if let v = try p["keyboard"].optionalOneOf(KeyboardMode.allCases.map(\.rawValue)) { o.keyboardSetting = KeyboardMode(rawValue: v)! }
+        if let v = try p["keyboardRestore"].optionalBool() { o.keyboardRestore = v }
+        if let v = try p["dragRegion"].optionalOneOf(DragRegion.allCases.map(\.rawValue)) { o.dragRegion = DragRegion(rawValue: v)! }
+    }
+
+    /// `sheet.configure`'s `detents` (absent = keep): the same shapes as `session.create`'s.
+    static func optionalDetents(_ p: Params) throws(RPCError) -> [DetentSpec]? {
+        guard p.exists else { return nil }
+        let list = try limited(p, max: maxDetents, what: "detents")
+        guard !list.isEmpty else { throw p.fail("expected at least one detent") }
+        var detents: [DetentSpec] = []
+        for d in list { detents.append(try detent(d)) }
+        return detents
     }
 }

@@ -19,6 +19,10 @@ enum WireEncoding {
             "progress": .number(f.progress),
             "scroll": ["pinOffsetY": optional(f.scroll.pinOffsetY), "flingVelocityY": optional(f.scroll.flingVelocityY)],
             "nav": ["items": .array(items), "separatorX": optional(f.nav.separatorX)],
+            // MARK: issue 11 frame members (continuous position, keyboard)
+            "position": ["index": .number(f.position.index), "fraction": .number(f.position.fraction)],
+            "keyboard": ["height": .number(f.keyboard.height), "overlap": .number(f.keyboard.overlap)],
+            // MARK: end issue 11 frame members
         ]
     }
 
@@ -27,6 +31,7 @@ enum WireEncoding {
         switch e.kind {
         case .detentChanged(let d): o["detent"] = .string(d)
         case .navigationDidShow(let id), .popped(let id): o["id"] = .string(id)
+        case .dismissAttempted(let cause): o["cause"] = .string(cause.rawValue)
         default: break
         }
         return .object(o)

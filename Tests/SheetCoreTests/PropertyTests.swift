@@ -28,6 +28,10 @@ struct SplitMix64 {
         var options = SheetOptions()
         options.dismissible = rng.unit() < 0.8
         options.scrollExpandsAtEdge = rng.unit() < 0.5
+        options.tapDimming = rng.pick(TapDimming.allCases)
+        options.keyboardSetting = rng.unit() < 0.3 ? nil : rng.pick(KeyboardMode.allCases)
+        options.keyboardRestore = rng.unit() < 0.7
+        options.dragRegion = rng.unit() < 0.8 ? .sheet : .grabber
         let nav = rng.unit() < 0.3 ? [NavEntry(id: "root", preferredHeight: rng.range(50, 600))] : []
         let dismissal: any DismissalPolicy = rng.unit() < 0.5 ? DecelerationDismissal() : ProjectionDismissal()
         var s = try Sheet(setup: SheetSetup(container: phone, contentHeight: rng.range(0, 1500),
@@ -47,16 +51,20 @@ struct SplitMix64 {
             #expect(f.sheet.y <= phone.height + 0.001, "seed \(seed) t \(t): y \(f.sheet.y)")
             #expect(f.sheet.y >= lowest, "seed \(seed) t \(t): y \(f.sheet.y)")
             #expect((0...1).contains(f.dimming.alpha) && (0...1).contains(f.progress))
+            // A finger never pulls the sheet's top above the container's top.
+            if f.state == .dragging && s.state.drag?.source != .leftEdge { #expect(f.sheet.y >= 0, "seed \(seed) t \(t)") }
+            #expect(f.position.index >= -1 && f.position.index <= Double(s.detents.count - 1))
+            #expect(f.position.fraction.isFinite && f.keyboard.overlap >= 0 && f.keyboard.overlap <= f.keyboard.height)
             for item in f.nav.items { #expect(item.x.isFinite && item.height.isFinite) }
         }
         for _ in 0..<200 {
             t += rng.pick([0, 1, 8, 16, 16, 33, 100])
-            switch rng.next() % 12 {
+            switch rng.next() % 16 {
             case 0: try? s.present(at: t, animated: rng.unit() < 0.8)
             case 1: try? s.dismiss(at: t, animated: rng.unit() < 0.8)
             case 2:
                 translation = 0
-                try? s.pan(.began, translation: Vector(x: 0, y: 0), source: rng.pick([.sheet, .bottomEdge, .leftEdge]), at: t)
+                try? s.pan(.began, translation: Vector(x: 0, y: 0), source: rng.pick([.sheet, .bottomEdge, .leftEdge, .grabber]), at: t)
             case 3, 4:
                 translation += rng.range(-120, 120)
                 try? s.pan(.changed, translation: Vector(x: translation, y: translation), at: t)
@@ -66,7 +74,8 @@ struct SplitMix64 {
                            velocity: v, at: t)
             case 6: try? s.selectDetent(rng.pick(s.detents).id, at: t, animated: rng.unit() < 0.7)
             case 7: try? s.setContentHeight(rng.range(0, 1500), at: t)
-            case 8: s.setKeyboard(height: rng.pick([0, 0, 300, 336]), timing: BezierTiming(duration: 250, curve: .easeInOut), at: t)
+            case 8: s.setKeyboard(height: rng.pick([0, 0, 120, 300, 336]),
+                                  timing: BezierTiming(duration: rng.pick([0, 250]), curve: .easeInOut), at: t)
             case 9:
                 let phase = rng.pick([ScrollHandoffInput.Phase.dragBegan, .scrolled, .scrolled, .scrolled, .dragEnded])
                 if phase == .dragBegan { scrollTranslation = 0 } else { scrollTranslation += rng.range(-80, 80) }
@@ -81,6 +90,26 @@ struct SplitMix64 {
                 } else {
                     try? s.pop(animated: rng.unit() < 0.8, at: t)
                 }
+            case 11, 12:
+                // sheet.configure: any of detents, selection, options (some calls fail and change nothing).
+                let detents: [DetentSpec]? = rng.unit() < 0.6
+                    ? rng.pick(detentSets + [[.fit, .fromTop(id: "top", points: rng.range(0, 900))]]) : nil
+                var o = s.state.setup.options
+                o.dismissible = rng.unit() < 0.7
+                o.cornerRadius = rng.range(0, 30)
+                o.keyboardSetting = rng.pick(KeyboardMode.allCases)
+                o.largestUndimmedDetent = nil
+                let ids = (detents ?? s.state.setup.detents).map(\.id) + ["missing"]
+                let selected = rng.unit() < 0.4 ? rng.pick(ids) : nil
+                let before = s.state
+                do {
+                    try s.configure(detents: detents, selectedDetent: selected, options: rng.unit() < 0.7 ? o : nil,
+                                    animated: rng.unit() < 0.7, at: t)
+                } catch {
+                    #expect(s.state == before, "seed \(seed) t \(t): a failing configure changed the sheet")
+                }
+            case 13: try? s.snapTo(height: rng.range(0, 900), animated: rng.unit() < 0.7, at: t)
+            case 14: rng.unit() < 0.5 ? s.tapGrabber(at: t) : s.tapDimming(at: t)
             default: s.advance(to: t)
             }
             check()

@@ -170,6 +170,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
               finalState: "dismissed", finalY: 844,
               checks: [.at(304, "sheet.y", 500), .at(304, "sheet.cornerRadius", 16),
                        .at(752, "sheet.y", 294), .at(1056, "sheet.y", 47), .at(1056, "sheet.height", 797),
+                       .at(1056, "nav.items.0.height", 763),  // laid out in the 797 pt sheet, not 956
                        .at(1200, "sheet.y", 47), .at(1552, "sheet.y", 514), .at(1552, "sheet.height", 330),
                        .at(1616, "state", "dismissing")]),
         .init(file: "22-plugin-material-dismissal.ndjson", plugins: true,
@@ -188,6 +189,63 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        .at(560, "nav.items.0.x", 0), .at(560, "nav.items.1.x", 0),
                        .at(560, "nav.items.0.alpha", 0.4427), .at(560, "nav.items.1.alpha", 0.5573),
                        .at(800, "sheet.y", 334), .at(1104, "sheet.y", 514)]),
+        // Issue 11: the control surface.
+        .init(file: "25-configure-live.ndjson",
+              events: ["presented", "detentChanged:medium", "detentChanged:fit", "detentChanged:top100",
+                       "detentChanged:medium"],
+              finalState: "presented", finalY: 422, errorCodes: [-32602],
+              checks: [.at(400, "state", "presented"), .at(400, "sheet.y", 510), .at(400, "sheet.height", 422),
+                       .at(400, "sheet.cornerRadius", 16), .at(400, "grabber.visible", false),
+                       .at(528, "sheet.y", 464.18), .at(656, "sheet.y", 422), .at(656, "position.index", 1),
+                       .at(800, "sheet.y", 510), .at(800, "detent", "fit"),
+                       .at(1152, "sheet.y", 100), .at(1152, "sheet.height", 744),
+                       .at(1328, "sheet.cornerRadius", 16), .at(1344, "sheet.cornerRadius", 24),
+                       .at(1376, "detent", "top100"), .at(1376, "sheet.y", 200),
+                       .at(1392, "detent", "medium"), .at(1392, "state", "settling"), .at(2000, "state", "presented")]),
+        .init(file: "26-dismissal-veto.ndjson",
+              events: ["presented", "dismissAttempted:pan", "dismissCancelled", "dismissAttempted:fling",
+                       "dismissCancelled", "dismissAttempted:tap", "dismissed"],
+              finalState: "dismissed", finalY: 844,
+              checks: [.at(560, "state", "dragging"), .at(560, "sheet.y", 592.748), .at(560, "position.index", -0.2477),
+                       .at(576, "state", "settling"), .at(1136, "sheet.y", 510),
+                       .at(1232, "sheet.y", 530.64), .at(1248, "state", "settling"),
+                       .at(2096, "state", "dismissing"), .at(2096, "sheet.y", 510)]),
+        .init(file: "27-keyboard-fill.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 510,
+              checks: [.at(400, "sheet.height", 797), .at(400, "keyboard.height", 336), .at(400, "keyboard.overlap", 334),
+                       .at(656, "sheet.y", 47), .at(656, "keyboard.overlap", 336), .at(656, "detent", "fit"),
+                       .at(800, "keyboard.overlap", 0), .during(400, 1056, "state", "presented"),
+                       .at(1056, "sheet.height", 334)]),
+        .init(file: "28-keyboard-interactive.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 510,
+              checks: [.at(400, "sheet.height", 670), .at(400, "position.index", 0), .at(656, "sheet.y", 174),
+                       .at(800, "sheet.y", 216), .at(800, "keyboard.overlap", 294),
+                       .at(816, "sheet.y", 258), .at(832, "sheet.y", 300), .at(912, "sheet.y", 510),
+                       .at(912, "keyboard.height", 0)]),
+        .init(file: "29-grabber.ndjson",
+              events: ["presented", "detentChanged:medium", "detentChanged:large", "detentChanged:medium"],
+              finalState: "presented", finalY: 422,
+              checks: [.at(496, "sheet.y", 510), .at(496, "state", "settling"), .at(512, "sheet.y", 506.036),
+                       .at(1840, "sheet.y", 57), .at(1920, "state", "dragging"), .at(1920, "sheet.y", 77),
+                       .at(1936, "state", "settling"), .at(1936, "detent", "medium"), .at(2544, "state", "presented")]),
+        .init(file: "30-snap-position.ndjson",
+              events: ["presented", "detentChanged:large"], finalState: "presented", finalY: 57,
+              checks: [.at(400, "state", "settling"), .at(400, "sheet.height", 604.5), .at(400, "detent", "fit"),
+                       .at(1024, "state", "presented"), .at(1024, "sheet.y", 239.5), .at(1024, "position.index", 1.5),
+                       .at(1024, "position.fraction", 0.7162), .at(1808, "position.index", 2)]),
+        .init(file: "31-rubber-band-top.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 57,
+              checks: [.at(416, "sheet.y", 47.779), .at(560, "sheet.y", 19.455), .at(560, "sheet.height", 824.545),
+                       .during(400, 560, "state", "dragging"), .at(576, "state", "settling")]),
+        .init(file: "32-reverse-dismissal.ndjson",
+              events: ["presented", "dismissCancelled"], finalState: "presented", finalY: 510,
+              checks: [.at(528, "progress", 0.6247), .at(528, "dimming.alpha", 0.3748),
+                       .at(544, "state", "presented"), .at(544, "progress", 0.5344), .at(544, "dimming.alpha", 0.3207),
+                       .at(560, "progress", 0.5466), .at(560, "position.index", -0.4534), .at(688, "progress", 1)]),
+        .init(file: "33-content-grows-mid-drag.ndjson",
+              events: ["presented", "dismissCancelled"], finalState: "presented", finalY: 210,
+              checks: [.at(448, "sheet.y", 570), .at(464, "sheet.height", 634), .at(496, "state", "settling"),
+                       .at(528, "sheet.y", 517.614)]),
     ]
 
     /// The repository root: this file is Tests/SheetdTests/ExampleReplayTests.swift.
@@ -244,7 +302,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                 frames.append(try #require(params?.objectValue))
             case "sheet.event":
                 let type = params?["type"]?.stringValue ?? "?"
-                if let detail = (params?["detent"] ?? params?["id"])?.stringValue {
+                if let detail = (params?["detent"] ?? params?["id"] ?? params?["cause"])?.stringValue {
                     events.append("\(type):\(detail)")
                 } else {
                     events.append(type)

@@ -5,17 +5,22 @@
 /// `projected = position + v * |v| / (2 * deceleration)` (the distance a body moving at `v`
 /// covers while braking at `deceleration`). Config: `deceleration` (pt/s², default 800,
 /// clamped to 1...100 000), `threshold` (progress toward dismissal, default 0.5, clamped to
-/// 0.01...0.99).
+/// 0.01...0.99), `skipDetents` (default true; false: a fling lands at most one detent beyond
+/// the detents between where the drag started and where it was released — from a resting
+/// start, at most one detent away, dismissal counting as the rung below the smallest).
 public struct DecelerationDismissal: DismissalPolicy, Equatable {
     public var name: String { "deceleration" }
     /// Braking deceleration (pt/s²).
     public let deceleration: Double
     /// Dismissal progress (fraction of `extent`) the projection must reach to dismiss.
     public let threshold: Double
+    /// Whether a fling may pass more than one detent.
+    public let skipDetents: Bool
 
     public init(config: PolicyConfig = .empty) {
         deceleration = min(max(config.number("deceleration", default: 800), 1), 100_000)
         threshold = min(max(config.number("threshold", default: 0.5), 0.01), 0.99)
+        skipDetents = config.bool("skipDetents", default: true)
     }
 
     /// Where the release would come to rest with constant braking (pt shown).
@@ -31,7 +36,7 @@ public struct DecelerationDismissal: DismissalPolicy, Equatable {
         let projected = projectedPosition(position: release.position, velocity: release.velocity)
         let extent = release.extent.isFinite ? max(release.extent, 0) : 0
         if release.dismissible && (release.detents.isEmpty || projected <= extent * (1 - threshold)) {
-            return ReleaseDecision(target: .dismiss)
+            return skipDetents ? ReleaseDecision(target: .dismiss) : oneRungAtMost(-1, release)
         }
         guard !release.detents.isEmpty else {
             throw PolicyFault(policy: name, message: "no detents and not dismissible")
@@ -46,6 +51,23 @@ public struct DecelerationDismissal: DismissalPolicy, Equatable {
                 bestDistance = distance
             }
         }
-        return ReleaseDecision(target: .detent(best))
+        return skipDetents ? ReleaseDecision(target: .detent(best)) : oneRungAtMost(best, release)
+    }
+
+    /// `skipDetents: false`: clamp the chosen rung (-1 = dismissal) to one rung beyond the span
+    /// between the rung the drag started at and the one nearest the release position.
+    func oneRungAtMost(_ chosen: Int, _ release: ReleaseInput) -> ReleaseDecision {
+        func nearest(_ x: Double) -> Int {
+            var best = 0
+            for (i, d) in release.detents.enumerated() where abs(d - x) < abs(release.detents[best] - x) { best = i }
+            return best
+        }
+        let start = release.position - (release.translation.isFinite ? release.translation : 0)
+        let reference = release.originIndex.map { min(max($0, 0), release.detents.count - 1) } ?? nearest(start)
+        let here = nearest(release.position)
+        let lowest = max(min(reference, here) - 1, release.dismissible ? -1 : 0)
+        let highest = min(max(reference, here) + 1, release.detents.count - 1)
+        let rung = min(max(chosen, lowest), highest)
+        return ReleaseDecision(target: rung < 0 ? .dismiss : .detent(rung))
     }
 }

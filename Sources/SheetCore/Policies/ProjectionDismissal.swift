@@ -16,17 +16,21 @@
 /// detents still lands where the finger put the sheet).
 ///
 /// Config: `decelerationRate` (default 0.998, clamped to 0.9...0.9999), `threshold`
-/// (default 0.5, clamped to 0.01...0.99).
+/// (default 0.5, clamped to 0.01...0.99), `skipDetents` (default false: the one-rung clamp
+/// above; true lifts it and the projection may land on any rung).
 public struct ProjectionDismissal: DismissalPolicy, Equatable {
     public var name: String { "projection" }
     /// UIScrollView deceleration rate per millisecond.
     public let decelerationRate: Double
     /// Fraction of a gap the projection must cover to redirect to the neighbouring rung.
     public let threshold: Double
+    /// Whether a fling may pass more than one rung.
+    public let skipDetents: Bool
 
     public init(config: PolicyConfig = .empty) {
         decelerationRate = min(max(config.number("decelerationRate", default: 0.998), 0.9), 0.9999)
         threshold = min(max(config.number("threshold", default: 0.5), 0.01), 0.99)
+        skipDetents = config.bool("skipDetents", default: false)
     }
 
     /// The distance (pt) a release at `velocity` (pt/s) travels before it stops.
@@ -75,7 +79,7 @@ public struct ProjectionDismissal: DismissalPolicy, Equatable {
 
         let lowest = max(min(reference, nearest) - 1, 0)
         let highest = min(max(reference, nearest) + 1, rungs.count - 1)
-        chosen = min(max(chosen, lowest), highest)
+        if !skipDetents { chosen = min(max(chosen, lowest), highest) }
         return decision(forRung: chosen + first)
     }
 

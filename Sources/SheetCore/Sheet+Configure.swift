@@ -1,0 +1,106 @@
+/// Changes to a live sheet: `sheet.configure`, `sheet.snapTo` and the grabber tap.
+extension Sheet {
+    /// `sheet.configure`: each argument `nil` keeps the current value. Everything is validated
+    /// before anything changes (a failing call changes nothing). Options and policies apply at
+    /// once; detents and the selection move the sheet to the selected detent's new height on
+    /// the content-change curve (`animated`) or at once. If the selected detent disappears the
+    /// nearest remaining one (by height) is selected (event `detentChanged`). While a finger
+    /// holds the sheet, detent changes wait for the release.
+    public mutating func configure(detents: [DetentSpec]? = nil, selectedDetent: String? = nil,
+                                   options: SheetOptions? = nil,
+                                   policies: (SheetPolicies, SheetState.PolicyNames)? = nil,
+                                   animated: Bool = true, at t: Double) throws(SheetError) {
+        try validateConfiguration(detents: detents, selectedDetent: selectedDetent, options: options)
+        begin(t)
+        if let options { state.setup.options = options }
+        if let (p, names) = policies {
+            self.policies = p
+            state.policyNames = names
+        }
+        if detents != nil || selectedDetent != nil {
+            var pending = state.pendingDetents ?? PendingDetents()
+            if let detents {
+                pending.detents = detents
+                // A selection made earlier in the same drag may not survive the new list.
+                if let s = pending.selectedDetent, !detents.contains(where: { $0.id == s }) { pending.selectedDetent = nil }
+            }
+            if let selectedDetent { pending.selectedDetent = selectedDetent }
+            state.pendingDetents = pending
+        }
+        guard state.drag == nil else { return }
+        applyPendingDetents()
+        // Options can move the rest height too (largeTopGap, navigationBarHeight, keyboard).
+        retarget(animated ? state.setup.options.contentTiming : nil)
+    }
+
+    /// The checks `configure` makes before it changes anything.
+    func validateConfiguration(detents: [DetentSpec]?, selectedDetent: String?,
+                               options: SheetOptions?) throws(SheetError) {
+        // Ids the sheet will have once everything pending is applied.
+        let specs = detents ?? state.pendingDetents?.detents ?? state.setup.detents
+        guard !specs.isEmpty else { throw SheetError(.invalidParams, "params.detents: expected at least one detent") }
+        var ids = Set<String>()
+        for (i, d) in specs.enumerated() where !ids.insert(d.id).inserted {
+            throw SheetError(.invalidParams, "params.detents[\(i)]: duplicate detent id \"\(d.id)\"")
+        }
+        if let s = selectedDetent, !ids.contains(s) {
+            throw SheetError(.invalidParams, "params.selectedDetent: no detent with id \"\(s)\" (have \(specs.map(\.id)))")
+        }
+        if let u = (options ?? state.options).largestUndimmedDetent, !ids.contains(u) {
+            let path = options?.largestUndimmedDetent != nil ? "params.options.largestUndimmedDetent" : "params.detents"
+            throw SheetError(.invalidParams, "\(path): no detent with id \"\(u)\" for largestUndimmedDetent")
+        }
+    }
+
+    /// Apply detent changes a configure left (at once, or at a drag's release): the new list,
+    /// then the selection — the one asked for, the current one if it still exists, else the
+    /// nearest remaining one. Does not move the sheet (callers retarget or settle).
+    mutating func applyPendingDetents() {
+        guard let pending = state.pendingDetents else { return }
+        state.pendingDetents = nil
+        let before = state.restExtent
+        state.snapHeight = nil
+        if let specs = pending.detents {
+            state.setup.detents = specs
+            let (_, wasSorted) = DetentResolver.resolve(specs, in: state.container, fitHeight: state.fitHeight,
+                                                        largeTopGap: state.options.largeTopGap)
+            if !wasSorted {
+                diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(state.detents.map(\.id))"))
+            }
+        }
+        let detents = state.detents
+        if let s = state.keyboardSavedDetent, !detents.contains(where: { $0.id == s }) { state.keyboardSavedDetent = nil }
+        var id = pending.selectedDetent ?? state.selected
+        if !detents.contains(where: { $0.id == id }) {
+            var best = detents[0]
+            for d in detents where abs(d.height - before) < abs(best.height - before) { best = d }
+            id = best.id
+        }
+        select(id)
+    }
+
+    /// `sheet.snapTo`: rest at `height` (clamped to the container's maximum sheet height)
+    /// without a detent, until the next gesture or command. Animated with `settleSpring`.
+    public mutating func snapTo(height: Double, animated: Bool = true, at t: Double) throws(SheetError) {
+        begin(t)
+        try requireNoFinger("snapTo")
+        guard state.goal == .detent else {
+            throw SheetError(.invalidState, "cannot snapTo a sheet that is dismissed or being dismissed")
+        }
+        state.snapHeight = min(max(height, 0), state.container.maxSheetHeight)
+        retarget(animated ? .spring(state.options.settleSpring) : nil)
+        if animated && state.lifecycle == .shown && state.motion.isAnimating(at: state.now) { state.settling = true }
+    }
+
+    /// `input.tap` on the grabber: select the next larger detent, wrapping from the largest to
+    /// the smallest (iOS 16+). Ignored unless the sheet is presented at rest or settling, the
+    /// grabber is visible and there is more than one detent.
+    public mutating func tapGrabber(at t: Double) {
+        begin(t)
+        guard state.lifecycle == .shown, state.goal == .detent, state.drag == nil, state.options.grabber else { return }
+        let detents = state.detents
+        guard detents.count > 1 else { return }
+        let i = detents.firstIndex { $0.id == state.selected } ?? 0
+        try? selectDetent(detents[(i + 1) % detents.count].id, at: t, animated: true)
+    }
+}
