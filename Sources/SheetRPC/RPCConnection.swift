@@ -166,6 +166,14 @@ public final class RPCConnection {
 
     private var batch: Batch?
 
+    /// A batch's responses are held until its end (they form one message). Once they pass
+    /// this many bytes, each further request of the batch is refused unexecuted with
+    /// `-32012` (its notifications still run), so memory stays bounded whatever the batch.
+    public static let maxBatchResponseBytes = 16 << 20
+
+    private static let batchResponseTooLarge = RPCError.limitExceeded(
+        "batch response over \(maxBatchResponseBytes >> 20) MiB: request not run; send it again in another batch")
+
     /// Runs batch elements until the end (then sends the response array, if any) or until
     /// `out` is full before an element (then parks the batch and returns `false`).
     private func run(_ b: Batch, to out: some RPCOutput) -> Bool {
@@ -176,7 +184,8 @@ public final class RPCConnection {
             }
             let i = b.next
             b.next += 1
-            if let r = process(b.elements[i], source: b.source, element: i, out: out) {
+            let refusal = b.responses.count > Self.maxBatchResponseBytes ? Self.batchResponseTooLarge : nil
+            if let r = process(b.elements[i], source: b.source, element: i, refusing: refusal, out: out) {
                 b.responses.append(b.responses.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
                 b.responses.append(contentsOf: r)
             }
@@ -215,7 +224,7 @@ public final class RPCConnection {
 
     /// Validates and dispatches one request or notification; returns its response, if any.
     private func process(_ v: JSONValue, source: ArraySlice<UInt8>, element: Int?,
-                         out: some RPCOutput) -> [UInt8]? {
+                         refusing refusal: RPCError? = nil, out: some RPCOutput) -> [UInt8]? {
         guard case .object(let o) = v else {
             return Self.errorResponse(id: .null, raw: nil,
                                       .invalidRequest("invalid request: expected an object, got \(v.typeName)"))
@@ -260,6 +269,7 @@ public final class RPCConnection {
             notify(method, params, out: out)
             return nil
         }
+        if let refusal { return Self.errorResponse(id: id, raw: raw, refusal) }
         do throws(RPCError) {
             let result = try request(method, params, out: out)
             return Self.resultResponse(id: id, raw: raw, result)

@@ -45,16 +45,22 @@ struct Server {
         var inputEnded = false
         var tail: [FrameDecoder.Event] = []  // decoder.finish() after EOF
 
-        func tickIfDue() {
-            guard !inputEnded, let deadline = connection.nextDeadline() else { return }
+        /// Runs the realtime tick if it is due; `true` if it ran.
+        func tickIfDue() -> Bool {
+            guard !inputEnded, let deadline = connection.nextDeadline() else { return false }
             let now = monotonicMilliseconds()
-            if deadline <= now { connection.advance(to: now, out: output) }
+            guard deadline <= now else { return false }
+            connection.advance(to: now, out: output)
+            return true
         }
 
-        /// Takes work while the output accepts it; `true` when every message read so far is done.
+        /// Takes work while the output accepts it; `true` when every message read so far is
+        /// done. A due tick runs first and between any two messages, but once per turn: a
+        /// clock too busy to keep up (it then skips grid points) never starves the input.
         func takeWork() -> Bool {
+            var ticked = false
             while !output.isFull && connection.exitCode == nil && !output.readerGone {
-                tickIfDue()
+                if !ticked { ticked = tickIfDue() }
                 if connection.isPaused {
                     connection.resume(to: output)
                     continue

@@ -24,7 +24,14 @@ final class SignalPipe {
         }
         fd = ends[0]
         signalPipeWriteEnd = ends[1]
-        for s in Self.handled { signal(s, signalPipeHandler) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in Self.handled {
+            signal(s, signalPipeHandler)
+            sigaddset(&mask, s)
+        }
+        // A spawner may have left them blocked (the mask is inherited): take them.
+        sigprocmask(SIG_UNBLOCK, &mask, nil)
     }
 
     /// The first signal received since the last call, if any.
