@@ -71,6 +71,7 @@ func runBench(arguments: [String]) -> Int32 {
     }
     pipe.roundTrips(n(20_000))
     pipe.pipelined(n(200_000))
+    PacingBench.run(quick: scale < 1)
     return pipe.finish()
 }
 
