@@ -117,8 +117,12 @@ final class ProtocolOutput: RPCOutput {
             encoder.frame(body, into: &chunks[last].bytes)
             pendingBytes += chunks[last].bytes.count - before
         }
-        if pendingBytes >= Self.chunkBytes { write() }
+        if pendingBytes >= nextWriteAttempt { write() }
     }
+
+    /// `send` writes each time another 64 KiB are pending (not for every message while the
+    /// reader is stalled).
+    private var nextWriteAttempt = ProtocolOutput.chunkBytes
 
     // MARK: Writing
 
@@ -131,6 +135,7 @@ final class ProtocolOutput: RPCOutput {
     @discardableResult
     func write() -> Bool {
         guard !readerGone else { return false }
+        defer { nextWriteAttempt = pendingBytes + Self.chunkBytes }
         while head < chunks.count {
             if chunks[head].bytes.isEmpty {
                 consume(0)

@@ -55,10 +55,10 @@ struct Server {
         }
 
         /// Takes work while the output accepts it; `true` when every message read so far is
-        /// done. A due tick runs first and between any two messages, but once per turn: a
-        /// clock too busy to keep up (it then skips grid points) never starves the input.
+        /// done. A due tick runs first (full or not) or between any two messages, but once per
+        /// turn: a clock too busy to keep up (it then skips grid points) never starves input.
         func takeWork() -> Bool {
-            var ticked = false
+            var ticked = tickIfDue()  // even when full: frames then supersede pending ones
             while !output.isFull && connection.exitCode == nil && !output.readerGone {
                 if !ticked { ticked = tickIfDue() }
                 if connection.isPaused {
