@@ -105,17 +105,18 @@ final class ProtocolOutput: RPCOutput {
             newestFrame[session] = chunks.count
             chunks.append(c)
         } else {
-            if chunks.count == head || chunks[chunks.count - 1].frameSession != nil
-                || chunks[chunks.count - 1].bytes.count >= Self.chunkBytes {
+            let last = chunks.last
+            if chunks.count == head || last?.frameSession != nil || last?.bytes.isEmpty == true
+                || last?.bytes.count ?? 0 >= Self.chunkBytes {
                 var fresh: [UInt8] = []
                 swap(&fresh, &spare)
                 if fresh.capacity < Self.chunkBytes { fresh.reserveCapacity(Self.chunkBytes) }
                 chunks.append(Chunk(bytes: fresh, frameSession: nil))
             }
-            let last = chunks.count - 1
-            let before = chunks[last].bytes.count
-            encoder.frame(body, into: &chunks[last].bytes)
-            pendingBytes += chunks[last].bytes.count - before
+            let i = chunks.count - 1
+            let before = chunks[i].bytes.count
+            encoder.frame(body, into: &chunks[i].bytes)
+            pendingBytes += chunks[i].bytes.count - before
         }
         if pendingBytes >= nextWriteAttempt { write() }
     }

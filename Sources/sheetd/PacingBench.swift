@@ -9,9 +9,9 @@ import Glibc
 /// the grid points the daemon skipped because a tick did not fit.
 enum PacingBench {
     static func run(quick: Bool) {
-        let seconds = quick ? 0.5 : 3.0
+        let seconds = quick ? 0.2 : 3.0
         for fps in [30.0, 60, 120] { measure(fps: fps, sessions: 6, seconds: seconds) }
-        measure(fps: 60, sessions: quick ? 200 : 2000, seconds: seconds)
+        measure(fps: 60, sessions: quick ? 50 : 2000, seconds: seconds)
     }
 
     static func measure(fps: Double, sessions: Int, seconds: Double) {
