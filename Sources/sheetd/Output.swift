@@ -176,10 +176,15 @@ final class ProtocolOutput: RPCOutput {
         return true
     }
 
+    /// Queues several message bodies (`replay`, which does not pause).
+    func append(_ bodies: [[UInt8]]) {
+        for b in bodies { send(b) }
+    }
+
     /// Writes everything pending, waiting for the reader as long as it takes; `false` once
     /// the reader is gone (`replay`).
     @discardableResult
-    func flushBlocking() -> Bool {
+    func flush() -> Bool {
         while write() && hasPending {
             var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
             _ = poll(&pfd, 1, -1)

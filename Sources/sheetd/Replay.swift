@@ -25,11 +25,11 @@ enum Replay {
         events += decoder.finish()
         for event in events {
             if case .error(let e) = event { logger.warn("\(e)") }
-            var done = connection.receive(event, to: output)
-            while output.flushBlocking() && !done { done = connection.resume(to: output) }
-            if output.readerGone || connection.exitCode != nil { break }
+            output.append(connection.receive(event))
+            if output.hasPending && !output.flush() { break }
+            if connection.exitCode != nil { break }
         }
-        output.flushBlocking()
+        output.flush()
         return 0
     }
 
