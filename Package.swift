@@ -23,6 +23,8 @@ let package = Package(
         ),
         // The plugin ABI: a module map over protocol/sheetd_plugin.h (the one header).
         .systemLibrary(name: "CSheetdPlugin"),
+        // ppoll(2), which Swift's Glibc module hides (GNU extension): sub-millisecond waits.
+        .systemLibrary(name: "CLinuxPoll"),
 
         // The engine: pure value types and state machines, no I/O.
         .target(name: "SheetCore"),
@@ -33,7 +35,7 @@ let package = Package(
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
         .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"]),
         // The thin executable: CLI, the poll loop, stdio.
-        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore"]),
+        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "CLinuxPoll"]),
 
         // Bundled plugins.
         .target(name: "MaterialPlugin", dependencies: ["CJansson", "CSheetdPlugin"], path: "plugins/material"),

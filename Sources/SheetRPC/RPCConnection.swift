@@ -21,6 +21,10 @@
 /// - notifications the service emits while handling a call come out before that call's
 ///   response (for a batch, before the batch's response array).
 ///
+/// Output goes to an `RPCOutput` as it is produced. When the output says it is full, a batch
+/// stops between two elements and the connection is `isPaused` until `resume(to:)` — the
+/// rest of the batch is processed later, and its response array is still one message.
+///
 /// Framing errors (`receive(frameError:)`) are answered with id `null`: a malformed or
 /// truncated frame with `-32700`, an oversized message with `-32600` (Invalid Request: it
 /// was refused unread) whose message names the limit and whose `data` is `{limit, size?}`.
@@ -61,58 +65,83 @@ public final class RPCConnection {
         receive(Array(message.utf8)[...])
     }
 
-    /// Handles one message body.
+    /// Handles one message body and returns everything it produced.
     public func receive(_ message: ArraySlice<UInt8>) -> [[UInt8]] {
-        guard exitCode == nil else { return [] }
-        var out: [[UInt8]] = []
+        let out = RPCCollector()
+        receive(message, to: out)
+        return out.bodies
+    }
+
+    /// Handles a decoder event: a message or a framing error.
+    public func receive(_ event: FrameDecoder.Event) -> [[UInt8]] {
+        let out = RPCCollector()
+        receive(event, to: out)
+        return out.bodies
+    }
+
+    /// The answer to a framing error (see the type's documentation for the codes).
+    public func receive(frameError: FrameError) -> [[UInt8]] {
+        let out = RPCCollector()
+        receive(frameError: frameError, to: out)
+        return out.bodies
+    }
+
+    /// Handles a decoder event, sending what it produces to `out` as it is produced.
+    /// Returns `false` when it paused inside a batch because `out` was full (see `resume`).
+    @discardableResult
+    public func receive(_ event: FrameDecoder.Event, to out: some RPCOutput) -> Bool {
+        switch event {
+        case .message(let m): return receive(m[...], to: out)
+        case .error(let e):
+            receive(frameError: e, to: out)
+            return true
+        }
+    }
+
+    /// Handles one message body, sending what it produces to `out` as it is produced. A batch
+    /// is processed element by element: when `out.isFull` before an element, the connection
+    /// keeps the rest, returns `false` and `isPaused` is true until `resume(to:)` finishes it
+    /// (its response array is still sent as one message, after its last element).
+    @discardableResult
+    public func receive(_ message: ArraySlice<UInt8>, to out: some RPCOutput) -> Bool {
+        precondition(batch == nil, "receive while a batch is paused: call resume(to:) first")
+        guard exitCode == nil else { return true }
         let value: JSONValue
         do {
             value = try JSONCodec.decode(message)
         } catch {
             if error.isNulInMemberName, let answer = Self.refuseNulMemberName(message) {
-                out.append(answer)
-                return out
+                out.send(answer)
+                return true
             }
-            out.append(Self.errorResponse(id: .null, raw: nil, RPCError.parseError("parse error: \(error)")))
-            return out
+            out.send(Self.errorResponse(id: .null, raw: nil, RPCError.parseError("parse error: \(error)")))
+            return true
         }
-        if case .array(let elements) = value {
-            guard !elements.isEmpty else {
-                out.append(Self.errorResponse(id: .null, raw: nil, .invalidRequest("invalid request: empty batch")))
-                return out
-            }
-            var responses: [[UInt8]] = []
-            for (i, e) in elements.enumerated() {
-                if exitCode != nil { break }
-                if let r = process(e, source: message, element: i, out: &out) { responses.append(r) }
-            }
-            if !responses.isEmpty {
-                var batch: [UInt8] = [UInt8(ascii: "[")]
-                batch.reserveCapacity(responses.reduce(2) { $0 + $1.count + 1 })
-                for (i, r) in responses.enumerated() {
-                    if i > 0 { batch.append(UInt8(ascii: ",")) }
-                    batch.append(contentsOf: r)
-                }
-                batch.append(UInt8(ascii: "]"))
-                out.append(batch)
-            }
-        } else if let r = process(value, source: message, element: nil, out: &out) {
-            out.append(r)
+        guard case .array(let elements) = value else {
+            if let r = process(value, source: message, element: nil, out: out) { out.send(r) }
+            return true
         }
-        return out
+        guard !elements.isEmpty else {
+            out.send(Self.errorResponse(id: .null, raw: nil, .invalidRequest("invalid request: empty batch")))
+            return true
+        }
+        return run(Batch(elements: elements, source: message), to: out)
     }
 
-    /// Handles a decoder event: a message or a framing error.
-    public func receive(_ event: FrameDecoder.Event) -> [[UInt8]] {
-        switch event {
-        case .message(let m): return receive(m)
-        case .error(let e): return receive(frameError: e)
-        }
+    /// A batch received but not finished because the output was full.
+    public var isPaused: Bool { batch != nil }
+
+    /// Continues a paused batch; returns `false` if it paused again (`true` when nothing was paused).
+    @discardableResult
+    public func resume(to out: some RPCOutput) -> Bool {
+        guard let b = batch else { return true }
+        batch = nil
+        return run(b, to: out)
     }
 
-    /// The answer to a framing error (see the type's documentation for the codes).
-    public func receive(frameError: FrameError) -> [[UInt8]] {
-        guard exitCode == nil else { return [] }
+    /// The answer to a framing error, sent to `out`.
+    public func receive(frameError: FrameError, to out: some RPCOutput) {
+        guard exitCode == nil else { return }
         let error: RPCError
         switch frameError {
         case .oversize(let limit, let size):
@@ -122,7 +151,54 @@ public final class RPCConnection {
         case .malformedHeader, .truncated:
             error = RPCError.parseError(frameError.description)
         }
-        return [Self.errorResponse(id: .null, raw: nil, error)]
+        out.send(Self.errorResponse(id: .null, raw: nil, error))
+    }
+
+    /// A batch being processed: its elements, the next one to run and the responses so far
+    /// (the inside of the response array).
+    private final class Batch {
+        let elements: [JSONValue]
+        let source: ArraySlice<UInt8>
+        var next = 0
+        var responses: [UInt8] = []
+
+        init(elements: [JSONValue], source: ArraySlice<UInt8>) {
+            self.elements = elements
+            self.source = source
+        }
+    }
+
+    private var batch: Batch?
+
+    /// A batch's responses are held until its end (they form one message). Once they pass
+    /// this many bytes, each further request of the batch is refused unexecuted with
+    /// `-32012` (its notifications still run), so memory stays bounded whatever the batch.
+    public static let maxBatchResponseBytes = 16 << 20
+
+    private static let batchResponseTooLarge = RPCError.limitExceeded(
+        "batch response over \(maxBatchResponseBytes >> 20) MiB: request not run; send it again in another batch")
+
+    /// Runs batch elements until the end (then sends the response array, if any) or until
+    /// `out` is full before an element (then parks the batch and returns `false`).
+    private func run(_ b: Batch, to out: some RPCOutput) -> Bool {
+        while b.next < b.elements.count && exitCode == nil {
+            if out.isFull {
+                batch = b
+                return false
+            }
+            let i = b.next
+            b.next += 1
+            let refusal = b.responses.count > Self.maxBatchResponseBytes ? Self.batchResponseTooLarge : nil
+            if let r = process(b.elements[i], source: b.source, element: i, refusing: refusal, out: out) {
+                b.responses.append(b.responses.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
+                b.responses.append(contentsOf: r)
+            }
+        }
+        if !b.responses.isEmpty {
+            b.responses.append(UInt8(ascii: "]"))
+            out.send(b.responses)
+        }
+        return true
     }
 
     /// Valid JSON whose member name holds `\u0000` (the decoder cannot represent it): a
@@ -164,10 +240,15 @@ public final class RPCConnection {
 
     /// Lets the service advance its realtime clock; returns the notifications it emitted.
     public func advance(to now: Double) -> [[UInt8]] {
-        guard isInitialized, exitCode == nil else { return [] }
-        var out: [[UInt8]] = []
-        service.advance(to: now) { out.append(Self.encode(notification: $0)) }
-        return out
+        let out = RPCCollector()
+        advance(to: now, out: out)
+        return out.bodies
+    }
+
+    /// Lets the service advance its realtime clock, sending its notifications to `out`.
+    public func advance(to now: Double, out: some RPCOutput) {
+        guard isInitialized, exitCode == nil else { return }
+        service.advance(to: now) { out.send(Self.encode(notification: $0)) }
     }
 
     // MARK: Dispatch
@@ -176,7 +257,7 @@ public final class RPCConnection {
 
     /// Validates and dispatches one request or notification; returns its response, if any.
     private func process(_ v: JSONValue, source: ArraySlice<UInt8>, element: Int?,
-                         out: inout [[UInt8]]) -> [UInt8]? {
+                         refusing refusal: RPCError? = nil, out: some RPCOutput) -> [UInt8]? {
         guard case .object(let o) = v else {
             return Self.errorResponse(id: .null, raw: nil,
                                       .invalidRequest("invalid request: expected an object, got \(v.typeName)"))
@@ -218,25 +299,26 @@ public final class RPCConnection {
         }
 
         if isNotification {
-            notify(method, params, out: &out)
+            notify(method, params, out: out)
             return nil
         }
+        if let refusal { return Self.errorResponse(id: id, raw: raw, refusal) }
         do throws(RPCError) {
-            let result = try request(method, params, out: &out)
+            let result = try request(method, params, out: out)
             return Self.resultResponse(id: id, raw: raw, result)
         } catch {
             return Self.errorResponse(id: id, raw: raw, error)
         }
     }
 
-    private func request(_ method: String, _ params: JSONValue?, out: inout [[UInt8]]) throws(RPCError) -> JSONValue {
+    private func request(_ method: String, _ params: JSONValue?, out: some RPCOutput) throws(RPCError) -> JSONValue {
         switch method {
         case "initialize":
             if isShuttingDown { throw Self.shuttingDown }
             if isInitialized {
                 throw RPCError.invalidState("initialize was already received; it may be sent only once")
             }
-            let result = try service.initialize(params) { out.append(Self.encode(notification: $0)) }
+            let result = try service.initialize(params) { out.send(Self.encode(notification: $0)) }
             isInitialized = true
             refreshMethodNames()
             return result
@@ -252,12 +334,12 @@ public final class RPCConnection {
             }
             guard methodNames.contains(method) else { throw RPCError.methodNotFound(method) }
             return try service.call(method, params: params, isNotification: false) {
-                out.append(Self.encode(notification: $0))
+                out.send(Self.encode(notification: $0))
             }
         }
     }
 
-    private func notify(_ method: String, _ params: JSONValue?, out: inout [[UInt8]]) {
+    private func notify(_ method: String, _ params: JSONValue?, out: some RPCOutput) {
         if method == "exit" {
             exitCode = isShuttingDown ? 0 : 1
             return
@@ -272,11 +354,11 @@ public final class RPCConnection {
                 if isShuttingDown { throw Self.shuttingDown }
                 guard methodNames.contains(method) else { throw RPCError.methodNotFound(method) }
                 _ = try service.call(method, params: params, isNotification: true) {
-                    out.append(Self.encode(notification: $0))
+                    out.send(Self.encode(notification: $0))
                 }
             }
         } catch {
-            out.append(Self.encode(notification: RPCNotification(
+            out.send(Self.encode(notification: RPCNotification(
                 method: "$/diagnostic",
                 params: ["method": .string(method), "code": .int(Int64(error.code)), "message": .string(error.message)])))
         }

@@ -74,9 +74,11 @@ public final class SheetService: RPCService {
     var hostNow = -Double.infinity
     /// Realtime clock: server time minus host time, from the first stamped input.
     var realtimeOffset: Double?
-    var lastRealtimeTick: Double?
-    /// Notifications produced by the call being handled, flushed before its response.
-    var outbox: [RPCNotification] = []
+    /// Realtime clock: grid index of the last tick (see `nextDeadline`), `nil` while idle.
+    var lastGridTick: Int?
+    /// Notifications produced by the call being handled, streamed to the connection as they
+    /// are produced (all before its response).
+    let outbox = Outbox()
     var currentMethod = ""
 
     public init(configuration: Configuration) {
@@ -116,29 +118,45 @@ public final class SheetService: RPCService {
                      emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
         guard let handler = Self.allHandlers[method] else { throw RPCError.methodNotFound(method) }
         currentMethod = method
-        defer {
-            for n in outbox { emit(n) }
-            outbox.removeAll(keepingCapacity: true)
-        }
-        return try handler(self, Params(params))
+        return try outbox.streaming(to: emit) { () throws(RPCError) in try handler(self, Params(params)) }
     }
 
+    /// Realtime clock: the next tick is due at the next point of the grid
+    /// `origin + k * 1000/fps` (origin: `initialize`). After idle, that is the first grid
+    /// point not before now; while moving, the one after the last tick.
     public func nextDeadline() -> Double? {
         guard clock == .realtime, !touched.isEmpty else { return nil }
-        let interval = 1000 / fps
-        guard let last = lastRealtimeTick else { return configuration.now() }
-        return last + interval
+        return realtimeOrigin + Double(nextGridIndex()) * gridInterval
     }
 
+    /// Realtime clock: ticks at the latest grid point not after `now` (grid points missed by
+    /// a late wake-up are skipped, never caught up, so the grid never drifts) and emits the
+    /// frames that changed, stamped with the grid time.
     public func advance(to now: Double, emit: (RPCNotification) -> Void) {
         guard clock == .realtime else { return }
-        lastRealtimeTick = now
+        let due = nextGridIndex()
+        let k = max(due, Int(((now - realtimeOrigin) / gridInterval).rounded(.down)))
+        skippedGridTicks += k - due
+        lastGridTick = k
         currentMethod = "clock.tick"
-        hostNow = max(hostNow, now - realtimeOrigin)
-        _ = tick(at: hostNow)
-        for n in outbox { emit(n) }
-        outbox.removeAll(keepingCapacity: true)
-        if touched.isEmpty { lastRealtimeTick = nil }
+        // An input applied after this grid point was due (same loop turn) keeps time monotonic.
+        hostNow = max(hostNow, Double(k) * gridInterval)
+        outbox.streaming(to: emit) { _ = tick(at: hostNow) }
+        if touched.isEmpty { lastGridTick = nil }
+    }
+
+    /// Realtime clock: grid points skipped so far because a tick could not run in time.
+    public private(set) var skippedGridTicks = 0
+
+    private var gridInterval: Double { 1000 / fps }
+
+    /// The grid index of the next tick; pinned when the clock wakes from idle.
+    private func nextGridIndex() -> Int {
+        if let last = lastGridTick { return last + 1 }
+        let since = max(configuration.now() - realtimeOrigin, hostNow)
+        let k = Int((since / gridInterval).rounded(.up))
+        lastGridTick = k - 1
+        return k
     }
 
     // MARK: - Frames

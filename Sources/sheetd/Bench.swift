@@ -71,6 +71,7 @@ func runBench(arguments: [String]) -> Int32 {
     }
     pipe.roundTrips(n(20_000))
     pipe.pipelined(n(200_000))
+    PacingBench.run(quick: scale < 1)
     return pipe.finish()
 }
 
@@ -82,24 +83,8 @@ private final class PipeBench {
     var buffer: [UInt8] = []
 
     init?() {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        for fd in [toChild[0], toChild[1], fromChild[0], fromChild[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
-        var child: pid_t = 0
-        let path = "/proc/self/exe"
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("sheetd"), strdup("--framing"), strdup("ndjson"), nil]
-        defer { argv.forEach { free($0) } }
-        guard posix_spawn(&child, path, &actions, nil, argv, environ) == 0 else { return nil }
-        close(toChild[0])
-        close(fromChild[1])
-        pid = child
-        input = toChild[1]
-        output = fromChild[0]
+        guard let child = spawnSelf(["--framing", "ndjson"]) else { return nil }
+        (pid, input, output) = child
         send(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clock":"host"}}"# + "\n")
         _ = readLines(1)
     }

@@ -57,8 +57,9 @@ struct Options: Equatable {
           -h, --help                  print this help and exit
           --version                   print the version and exit
 
-        exit status: 0 on end of input or exit after shutdown, 1 on exit without shutdown
-        or when the output reader is gone, 2 on a usage error.
+        exit status: 0 on end of input, exit after shutdown, or SIGTERM/SIGINT/SIGHUP
+        (pending output flushed for up to 1 s, ending on a message boundary); 1 on exit
+        without shutdown or when the output reader is gone; 2 on a usage error.
         """
 
     struct UsageError: Error, Equatable {

@@ -3,21 +3,66 @@ import Glibc
 #endif
 import SheetRPC
 
-/// The protocol output: a private dup of the original stdout, written with write(2).
+/// The protocol output: a private dup of the original stdout, written as messages are
+/// produced and never blocking the loop.
 ///
-/// `claimStdout()` dups fd 1 for protocol bytes and then points fd 1 at stderr, so a stray
-/// `print` can never corrupt the stream. Messages are framed into a buffer and written by
-/// `flush()`, which reports `false` once the reader is gone (EPIPE or another write error).
-final class ProtocolOutput {
+/// - `claimStdout()` dups fd 1 for protocol bytes and then points fd 1 at stderr, so a stray
+///   `print` can never corrupt the stream. A pipe or socket is made non-blocking (a tty or a
+///   file is left as it is: writing to them does not wait on a reader).
+/// - `send` frames each message into a queue of chunks (up to 64 KiB of whole messages
+///   each) and writes as soon as 64 KiB are pending; the loop calls `write()` each turn and
+///   on `POLLOUT`. A write takes what the fd accepts and never waits.
+/// - `isFull` once more than `limit` (8 MiB) is pending: the loop then takes no more work.
+/// - `supersedesFrames` (realtime clock): a `sheet.frame` replaces the pending frame of the
+///   same session if not a byte of it was written yet — the old one is dropped, the new one
+///   queued at the end. Nothing else is ever dropped or reordered.
+/// - Once a write fails for another reason than `EAGAIN` (`EPIPE`...), `readerGone` is set
+///   and everything pending is discarded.
+final class ProtocolOutput: RPCOutput {
     let fd: Int32
     var encoder: FrameEncoder
-    private var buffer: [UInt8] = []
+    /// Pending bytes above which `isFull` is true.
+    let limit: Int
+    /// Realtime clock: keep at most the newest pending frame per session.
+    var supersedesFrames = false
     private(set) var readerGone = false
+    /// Bytes queued and not yet written.
+    private(set) var pendingBytes = 0
+    /// Frames dropped because a newer frame of their session came before they were written.
+    private(set) var droppedFrames = 0
 
-    init(fd: Int32, framing: Framing) {
+    /// A run of whole framed messages, or (`frameSession` set) one superseding `sheet.frame`.
+    private struct Chunk {
+        var bytes: [UInt8]
+        var frameSession: [UInt8]?
+    }
+
+    private static let chunkBytes = 64 * 1024
+    private var chunks: [Chunk] = []
+    /// First chunk not completely written, and how much of it was.
+    private var head = 0
+    private var headWritten = 0
+    /// Emptied (superseded) chunks still in `chunks`.
+    private var droppedChunks = 0
+    /// Session → index in `chunks` of its newest queued frame (`supersedesFrames` only).
+    private var newestFrame: [[UInt8]: Int] = [:]
+    /// Written buffers kept for reuse, and the gather buffer for runs of small chunks.
+    private var spare: [UInt8] = []
+    private var staging: [UInt8] = []
+    private let originalFlags: Int32
+
+    init(fd: Int32, framing: Framing, limit: Int = 8 << 20) {
         self.fd = fd
         self.encoder = FrameEncoder(framing: framing)
-        buffer.reserveCapacity(64 * 1024)
+        self.limit = limit
+        originalFlags = fcntl(fd, F_GETFL)
+        var st = stat()
+        if fstat(fd, &st) == 0 && originalFlags >= 0 {
+            let type = st.st_mode & S_IFMT
+            if type == S_IFIFO || type == S_IFSOCK {
+                _ = fcntl(fd, F_SETFL, originalFlags | O_NONBLOCK)
+            }
+        }
     }
 
     /// Dups fd 1 (close-on-exec) for the protocol and redirects fd 1 to stderr.
@@ -34,36 +79,198 @@ final class ProtocolOutput {
         return ProtocolOutput(fd: fd < 0 ? 1 : fd, framing: framing)
     }
 
-    /// Frames and buffers message bodies.
-    func append(_ bodies: [[UInt8]]) {
-        for b in bodies { encoder.frame(b, into: &buffer) }
+    /// Gives the fd back its original flags (the pipe may be shared with the host).
+    func restoreFlags() {
+        if originalFlags >= 0 { _ = fcntl(fd, F_SETFL, originalFlags) }
     }
 
-    var hasPending: Bool { !buffer.isEmpty }
+    // MARK: RPCOutput
 
-    /// Writes everything buffered; `false` when the reader is gone.
+    var isFull: Bool { pendingBytes > limit }
+
+    /// Frames and queues one message body; writes once 64 KiB are pending.
+    func send(_ body: [UInt8]) {
+        guard !readerGone else { return }
+        if supersedesFrames, let session = Self.frameSession(body) {
+            if let i = newestFrame[session], i > head || (i == head && headWritten == 0) {
+                pendingBytes -= chunks[i].bytes.count
+                chunks[i] = Chunk(bytes: [], frameSession: nil)
+                droppedChunks += 1
+                droppedFrames += 1
+            }
+            var c = Chunk(bytes: [], frameSession: session)
+            c.bytes.reserveCapacity(body.count + 24)
+            encoder.frame(body, into: &c.bytes)
+            pendingBytes += c.bytes.count
+            newestFrame[session] = chunks.count
+            chunks.append(c)
+        } else {
+            let last = chunks.last
+            if chunks.count == head || last?.frameSession != nil || last?.bytes.isEmpty == true
+                || last?.bytes.count ?? 0 >= Self.chunkBytes {
+                var fresh: [UInt8] = []
+                swap(&fresh, &spare)
+                if fresh.capacity < Self.chunkBytes { fresh.reserveCapacity(Self.chunkBytes) }
+                chunks.append(Chunk(bytes: fresh, frameSession: nil))
+            }
+            let i = chunks.count - 1
+            let before = chunks[i].bytes.count
+            encoder.frame(body, into: &chunks[i].bytes)
+            pendingBytes += chunks[i].bytes.count - before
+        }
+        if pendingBytes >= nextWriteAttempt { write() }
+    }
+
+    /// `send` writes each time another 64 KiB are pending (not for every message while the
+    /// reader is stalled).
+    private var nextWriteAttempt = ProtocolOutput.chunkBytes
+
+    // MARK: Writing
+
+    var hasPending: Bool { pendingBytes > 0 }
+
+    /// Part of a chunk is written: the stream stops inside a message until it completes.
+    var isMidChunk: Bool { headWritten > 0 }
+
+    /// Writes what the fd takes without waiting; `false` once the reader is gone.
+    @discardableResult
+    func write() -> Bool {
+        guard !readerGone else { return false }
+        defer { nextWriteAttempt = pendingBytes + Self.chunkBytes }
+        while head < chunks.count {
+            if chunks[head].bytes.isEmpty {
+                consume(0)
+                continue
+            }
+            let first = chunks[head].bytes.count - headWritten
+            let n: Int
+            if first >= Self.chunkBytes / 4 || head + 1 == chunks.count {
+                n = chunks[head].bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + headWritten, first) }
+            } else {
+                // A run of small chunks (frames): gather them into one write.
+                staging.removeAll(keepingCapacity: true)
+                staging.append(contentsOf: chunks[head].bytes[headWritten...])
+                var j = head + 1
+                while j < chunks.count && staging.count + chunks[j].bytes.count <= Self.chunkBytes {
+                    staging.append(contentsOf: chunks[j].bytes)
+                    j += 1
+                }
+                n = staging.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { break }
+                discardAll()
+                return false
+            }
+            consume(n)
+        }
+        if head == chunks.count {
+            chunks.removeAll(keepingCapacity: chunks.capacity <= 4096)
+            head = 0
+            droppedChunks = 0
+            if !newestFrame.isEmpty { newestFrame.removeAll(keepingCapacity: newestFrame.count <= 4096) }
+        } else if head + droppedChunks >= 1024 && (head + droppedChunks) * 2 >= chunks.count {
+            compact()
+        }
+        return true
+    }
+
+    /// Queues several message bodies (`replay`, which does not pause).
+    func append(_ bodies: [[UInt8]]) {
+        for b in bodies { send(b) }
+    }
+
+    /// Writes everything pending, waiting for the reader as long as it takes; `false` once
+    /// the reader is gone (`replay`).
     @discardableResult
     func flush() -> Bool {
-        guard !readerGone else { return false }
-        defer { buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 22) }
-        let ok = buffer.withUnsafeBytes { p -> Bool in
-            var off = 0
-            while off < p.count {
-                let n = write(fd, p.baseAddress! + off, p.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN || errno == EWOULDBLOCK {
-                        var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&pfd, 1, 1000)
-                        continue
-                    }
-                    return false
-                }
-                off += n
-            }
-            return true
+        while write() && hasPending {
+            var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&pfd, 1, -1)
         }
-        if !ok { readerGone = true }
-        return ok
+        return !readerGone
+    }
+
+    /// Marks `n` written bytes done, releasing finished chunks (and superseded ones in the way).
+    private func consume(_ n: Int) {
+        pendingBytes -= n
+        var left = n
+        while head < chunks.count {
+            if chunks[head].bytes.isEmpty {
+                droppedChunks -= 1
+                head += 1
+                continue
+            }
+            let rest = chunks[head].bytes.count - headWritten
+            if left < rest {
+                headWritten += left
+                return
+            }
+            left -= rest
+            var done = Chunk(bytes: [], frameSession: nil)
+            swap(&done, &chunks[head])
+            if done.frameSession == nil && done.bytes.capacity >= Self.chunkBytes && spare.capacity == 0 {
+                done.bytes.removeAll(keepingCapacity: true)
+                spare = done.bytes
+            }
+            head += 1
+            headWritten = 0
+        }
+    }
+
+    /// Drops written and superseded chunks from the queue (amortised: runs once they are
+    /// at least half of it) and rebuilds the session index.
+    private func compact() {
+        var kept: [Chunk] = []
+        kept.reserveCapacity(chunks.count - head - droppedChunks)
+        for j in head..<chunks.count where !chunks[j].bytes.isEmpty {
+            kept.append(chunks[j])
+        }
+        chunks = kept
+        head = 0
+        droppedChunks = 0
+        newestFrame.removeAll(keepingCapacity: true)
+        for (i, c) in chunks.enumerated() {
+            if let s = c.frameSession { newestFrame[s] = i }
+        }
+    }
+
+    /// Keeps only the chunk being written (giving up on the rest, at a message boundary).
+    func discardAllButCurrentChunk() {
+        guard head < chunks.count else { return }
+        chunks.removeSubrange((head + 1)...)
+        pendingBytes = chunks[head].bytes.count - headWritten
+        droppedChunks = 0
+        newestFrame.removeAll()
+    }
+
+    private func discardAll() {
+        readerGone = true
+        chunks = []
+        newestFrame = [:]
+        head = 0
+        headWritten = 0
+        pendingBytes = 0
+    }
+
+    // MARK: Frames
+
+    private static let framePrefix: [UInt8] = Array(#"{"jsonrpc":"2.0","method":"sheet.frame","params":{"session":""#.utf8)
+
+    /// The raw session id of a `sheet.frame` body (as the service encodes it), else `nil`.
+    static func frameSession(_ body: [UInt8]) -> [UInt8]? {
+        let p = framePrefix
+        guard body.count > p.count else { return nil }
+        for i in 0..<p.count where body[i] != p[i] { return nil }
+        var i = p.count
+        while i < body.count {
+            switch body[i] {
+            case UInt8(ascii: "\\"): i += 2
+            case UInt8(ascii: "\""): return Array(body[p.count..<i])
+            default: i += 1
+            }
+        }
+        return nil
     }
 }

@@ -1,19 +1,28 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinuxPoll
 import SheetRPC
 import SheetServer
 
 /// `sheetd serve`: one thread, one loop.
 ///
-/// poll(2) waits on stdin (and watches the protocol fd for a vanished reader) with a timeout
-/// up to the service's next realtime deadline, or forever when it has none. Input is read
-/// with read(2) into the frame decoder; every event goes through the `RPCConnection` and the
-/// replies are written in the detected framing before the next wait. Exit: EOF on stdin ->
-/// flush, 0; `exit` notification -> flush, the connection's code; reader gone -> 1.
+/// Each turn: run a realtime tick if one is due; take work — the rest of a paused batch,
+/// then the decoded messages, a due tick between any two — while the output is not full;
+/// write what the output fd takes; then wait in poll(2) on stdin (only while the output is
+/// not full), on the output fd (`POLLOUT` while bytes are pending; errors always) and on the
+/// signal pipe, until the next realtime grid point (ppoll, sub-millisecond) or forever when
+/// nothing moves and nothing is pending (zero CPU when idle).
+///
+/// Exit: EOF on stdin -> answer the rest, flush, 0; `exit` notification -> flush, the
+/// connection's code; SIGTERM/SIGINT/SIGHUP -> flush for up to 1 s (finishing a message
+/// already begun), 0; reader gone -> 1.
 struct Server {
     let options: Options
     let logger: Logger
+
+    /// How long a signal lets pending output drain before exiting.
+    static let signalFlushMilliseconds = 1000.0
 
     init(options: Options) {
         self.options = options
@@ -22,49 +31,82 @@ struct Server {
 
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        let signals = SignalPipe()
         let output = ProtocolOutput.claimStdout(framing: options.framing == .lsp ? .lsp : .ndjson)
+        defer { output.restoreFlags() }
         let logger = self.logger
         var (connection, decoder) = options.makeConnection(logger: logger)
+        var clockKnown = false  // the clock is chosen by `initialize`, once
         logger.info("serving on stdio (framing \(options.framing.rawValue), max message \(options.maxMessageBytes) bytes)")
 
         let readSize = 64 * 1024
         let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
         defer { readBuffer.deallocate() }
+        var inputEnded = false
+        var tail: [FrameDecoder.Event] = []  // decoder.finish() after EOF
 
-        func handle(_ event: FrameDecoder.Event) {
-            switch event {
-            case .error(let e): logger.warn("\(e)")
-            case .message(let m): if logger.enabled(.debug) { logger.debug("received a message of \(m.count) bytes") }
+        /// Runs the realtime tick if it is due; `true` if it ran.
+        func tickIfDue() -> Bool {
+            guard !inputEnded, let deadline = connection.nextDeadline() else { return false }
+            let now = monotonicMilliseconds()
+            guard deadline <= now else { return false }
+            connection.advance(to: now, out: output)
+            return true
+        }
+
+        /// Takes work while the output accepts it; `true` when every message read so far is
+        /// done. A due tick runs first (full or not) or between any two messages, but once per
+        /// turn: a clock too busy to keep up (it then skips grid points) never starves input.
+        func takeWork() -> Bool {
+            var ticked = tickIfDue()  // even when full: frames then supersede pending ones
+            while !output.isFull && connection.exitCode == nil && !output.readerGone {
+                if !ticked { ticked = tickIfDue() }
+                if connection.isPaused {
+                    connection.resume(to: output)
+                    continue
+                }
+                guard let event = decoder.next() ?? (tail.isEmpty ? nil : tail.removeFirst()) else { return true }
+                switch event {
+                case .error(let e): logger.warn("\(e)")
+                case .message(let m): if logger.enabled(.debug) { logger.debug("received a message of \(m.count) bytes") }
+                }
+                if let f = decoder.detected { output.encoder.framing = f }
+                connection.receive(event, to: output)
+                if !clockKnown && connection.isInitialized {
+                    clockKnown = true
+                    output.supersedesFrames = (connection.service as? SheetService)?.clock == .realtime
+                }
             }
-            if let f = decoder.detected { output.encoder.framing = f }
-            output.append(connection.receive(event))
+            return connection.exitCode != nil
         }
 
         while true {
-            // Realtime deadlines: advance when due, then wait for input until the next one
-            // (a deadline that is still due polls input without blocking, so input is never
-            // starved by a busy clock).
-            var timeout: Int32 = -1
-            if let deadline = connection.nextDeadline() {
-                if deadline <= monotonicMilliseconds() {
-                    output.append(connection.advance(to: monotonicMilliseconds()))
-                    if !output.flush() { return readerGone() }
-                }
-                if let next = connection.nextDeadline() {
-                    let wait = next - monotonicMilliseconds()
-                    timeout = wait <= 0 ? 0 : Int32(min(wait.rounded(.up), Double(Int32.max)))
-                }
+            let allTaken = takeWork()
+            if !output.write() { return readerGone() }
+            if let code = connection.exitCode {
+                logger.info("exit (code \(code))")
+                return drain(output, signals: signals, bound: nil) ?? code
+            }
+            if inputEnded && allTaken {
+                logger.info("end of input")
+                return drain(output, signals: signals, bound: nil) ?? 0
             }
 
+            let takeInput = !inputEnded && !output.isFull && !connection.isPaused
             var fds = [
-                pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: output.fd, events: 0, revents: 0),
+                pollfd(fd: takeInput ? 0 : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: output.fd, events: output.hasPending ? Int16(POLLOUT) : 0, revents: 0),
+                pollfd(fd: signals?.fd ?? -1, events: Int16(POLLIN), revents: 0),
             ]
-            let r = poll(&fds, 2, timeout)
+            let r = Self.wait(&fds, until: inputEnded ? nil : connection.nextDeadline())
             if r < 0 {
                 if errno == EINTR { continue }
                 logger.error("poll failed: errno \(errno)")
                 return 1
+            }
+            if fds[2].revents != 0, let s = signals?.take() {
+                logger.warn("received \(SignalPipe.name(s)); flushing output and exiting")
+                return drain(output, signals: nil, bound: Self.signalFlushMilliseconds) ?? 0
             }
             if fds[1].revents & Int16(POLLERR | POLLHUP) != 0 {
                 return readerGone()
@@ -76,27 +118,56 @@ struct Server {
                     logger.error("read failed: errno \(errno)")
                 }
                 if n <= 0 {
-                    // End of input: answer what is left, flush, done.
-                    for event in decoder.finish() {
-                        handle(event)
-                        if connection.exitCode != nil { break }
-                    }
-                    if !output.flush() { return readerGone() }
-                    logger.info("end of input")
-                    return connection.exitCode ?? 0
-                }
-                decoder.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
-                while let event = decoder.next() {
-                    handle(event)
-                    if connection.exitCode != nil { break }
-                }
-                if !output.flush() { return readerGone() }
-                if let code = connection.exitCode {
-                    logger.info("exit (code \(code))")
-                    return code
+                    inputEnded = true
+                    tail = decoder.finish()
+                } else {
+                    decoder.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
                 }
             }
         }
+    }
+
+    /// poll(2) until `deadline` (ms, monotonic) with sub-millisecond precision (ppoll), or
+    /// without a timeout when there is none.
+    static func wait(_ fds: inout [pollfd], until deadline: Double?) -> Int32 {
+        guard let deadline else { return poll(&fds, nfds_t(fds.count), -1) }
+        let ns = max(0, ((deadline - monotonicMilliseconds()) * 1e6).rounded(.up))
+        var ts = timespec(tv_sec: Int(ns / 1e9), tv_nsec: Int(ns.truncatingRemainder(dividingBy: 1e9)))
+        return ppoll(&fds, nfds_t(fds.count), &ts, nil)
+    }
+
+    /// Writes what is pending, waiting for the reader. With a `bound` (ms) — or once a
+    /// signal arrives (when `signals` is given), 1 s — it gives up when that has passed, but
+    /// first completes a message already begun (within the same bound again), so the stream
+    /// ends on a message boundary. Returns 1 if the reader went away, else `nil`.
+    private func drain(_ output: ProtocolOutput, signals: SignalPipe?, bound: Double?) -> Int32? {
+        var bound = bound
+        var deadline = bound.map { monotonicMilliseconds() + $0 }
+        var extended = false
+        while output.hasPending {
+            if !output.write() { return readerGone() }
+            if !output.hasPending { break }
+            if let d = deadline, let b = bound, monotonicMilliseconds() >= d {
+                guard output.isMidChunk && !extended else {
+                    logger.warn("exiting with \(output.pendingBytes) bytes of output unwritten")
+                    return nil
+                }
+                // Finish the message being written, but no more.
+                extended = true
+                deadline = monotonicMilliseconds() + b
+                output.discardAllButCurrentChunk()
+                continue
+            }
+            var fds = [pollfd(fd: output.fd, events: Int16(POLLOUT), revents: 0),
+                       pollfd(fd: bound == nil ? signals?.fd ?? -1 : -1, events: Int16(POLLIN), revents: 0)]
+            _ = Self.wait(&fds, until: deadline)
+            if fds[1].revents != 0, let s = signals?.take() {
+                logger.warn("received \(SignalPipe.name(s)); flushing output and exiting")
+                bound = Self.signalFlushMilliseconds
+                deadline = monotonicMilliseconds() + Self.signalFlushMilliseconds
+            }
+        }
+        return nil
     }
 
     private func readerGone() -> Int32 {

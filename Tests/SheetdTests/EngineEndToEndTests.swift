@@ -42,13 +42,20 @@ import SheetRPC
     /// number of reads; the daemon gets there right after writing its last message).
     static func eventuallyBlockedInPollForever(pid: pid_t) throws -> Bool {
         for _ in 0..<1_000_000 {
-            let text = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? ""
-            let fields = text.split(separator: " ")
-            // x86_64: poll = 7, its third argument is the timeout; aarch64 uses ppoll (73) with a NULL timeout.
-            if fields.count > 3 && fields[0] == "7" && fields[3] == "0xffffffff" { return true }
-            if fields.count > 3 && fields[0] == "73" && fields[3] == "0x0" { return true }
+            if isAsleepInPollForever(pid: pid) { return true }
             sched_yield()
         }
+        return false
+    }
+
+    /// The daemon sleeps in poll(2) with no timeout (/proc/PID/syscall names the call only
+    /// while the task is blocked in it).
+    static func isAsleepInPollForever(pid: pid_t) -> Bool {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? ""
+        let fields = text.split(separator: " ")
+        // x86_64: poll = 7, its third argument is the timeout; aarch64 uses ppoll (73) with a NULL timeout.
+        if fields.count > 3 && fields[0] == "7" && fields[3] == "0xffffffff" { return true }
+        if fields.count > 3 && fields[0] == "73" && fields[3] == "0x0" { return true }
         return false
     }
 

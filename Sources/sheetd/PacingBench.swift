@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `sheetd bench` realtime pacing lines: a child `sheetd` on the realtime clock, its sessions
+/// cycling present/dismiss in staggered groups (so something always moves), read as fast as
+/// it writes. For each run it prints the median interval between consecutive grid ticks as
+/// they arrive (against `1000/fps`), the achieved tick rate over the grid time covered, and
+/// the grid points the daemon skipped because a tick did not fit.
+enum PacingBench {
+    static func run(quick: Bool) {
+        let seconds = quick ? 0.2 : 3.0
+        for fps in [30.0, 60, 120] { measure(fps: fps, sessions: 6, seconds: seconds) }
+        measure(fps: 60, sessions: quick ? 50 : 2000, seconds: seconds)
+    }
+
+    static func measure(fps: Double, sessions: Int, seconds: Double) {
+        let name = "realtime pacing, \(Int(fps)) fps, \(sessions) animating sessions"
+        guard let child = Child() else {
+            print(name + ": could not start a child sheetd")
+            return
+        }
+        child.send(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clock":"realtime","fps":\#(fps)}}"#)
+        for _ in 0..<sessions {
+            child.send(#"{"jsonrpc":"2.0","method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
+        }
+        let groups = min(sessions, 6)
+        var presented = Array(repeating: false, count: sessions + 1)
+        func toggle(_ s: Int) {
+            let method = presented[s] ? "sheet.dismiss" : "sheet.present"
+            presented[s].toggle()
+            child.send(#"{"jsonrpc":"2.0","method":"\#(method)","params":{"session":"s\#(s)"}}"#)
+        }
+        let start = monotonicMilliseconds()
+        var started = 0
+        var ticks: [(t: Double, arrival: Double)] = []
+        while monotonicMilliseconds() - start < seconds * 1000 {
+            // Start group g 300/groups ms after group g-1: turnovers never coincide.
+            while started < groups && monotonicMilliseconds() - start >= Double(started) * 300 / Double(groups) {
+                for s in stride(from: started + 1, through: sessions, by: groups) { toggle(s) }
+                started += 1
+            }
+            guard let lines = child.readLines() else { break }
+            let now = monotonicMilliseconds()
+            for line in lines {
+                if line.starts(with: framePrefix), let t = number(after: tKey, in: line) {
+                    if ticks.last?.t != t { ticks.append((t, now)) }
+                } else if line.starts(with: eventPrefix), let s = number(after: sessionKey, in: line),
+                          contains(line, presentedType) || contains(line, dismissedType) {
+                    toggle(Int(s))
+                }
+            }
+        }
+        child.finish()
+        report(name, fps: fps, ticks: ticks)
+    }
+
+    static func report(_ name: String, fps: Double, ticks: [(t: Double, arrival: Double)]) {
+        let interval = 1000 / fps
+        guard ticks.count > 2 else {
+            print(name + ": too few ticks")
+            return
+        }
+        var intervals: [Double] = []
+        var skipped = 0
+        for (a, b) in zip(ticks, ticks.dropFirst()) {
+            let steps = Int(((b.t - a.t) / interval).rounded())
+            if steps == 1 { intervals.append(b.arrival - a.arrival) } else { skipped += steps - 1 }
+        }
+        intervals.sort()
+        let median = intervals.isEmpty ? .nan : intervals[intervals.count / 2]
+        let achieved = Double(ticks.count - 1) / (ticks.last!.t - ticks.first!.t) * 1000
+        func r(_ x: Double, _ p: Double) -> Double { (x * p).rounded() / p }
+        print(name.padding(toLength: 58, withPad: " ", startingAt: 0)
+              + "median \(r(median, 1000)) ms (\(r((median / interval - 1) * 100, 100))%), "
+              + "\(r(achieved, 100)) fps, \(skipped) of \(ticks.count + skipped) grid points skipped")
+    }
+
+    // MARK: Scanning output lines (no JSON tree: the reader must keep up)
+
+    private static let framePrefix = Array(#"{"jsonrpc":"2.0","method":"sheet.frame""#.utf8)
+    private static let eventPrefix = Array(#"{"jsonrpc":"2.0","method":"sheet.event""#.utf8)
+    private static let tKey = Array(#","t":"#.utf8)
+    private static let sessionKey = Array(#""session":"s"#.utf8)
+    private static let presentedType = Array(#""type":"presented""#.utf8)
+    private static let dismissedType = Array(#""type":"dismissed""#.utf8)
+
+    private static func find(_ key: [UInt8], in line: ArraySlice<UInt8>) -> Int? {
+        guard line.count >= key.count else { return nil }
+        var i = line.startIndex
+        while i + key.count <= line.endIndex {
+            if line[i] == key[0] && line[i..<(i + key.count)].elementsEqual(key) { return i + key.count }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func contains(_ line: ArraySlice<UInt8>, _ key: [UInt8]) -> Bool { find(key, in: line) != nil }
+
+    private static func number(after key: [UInt8], in line: ArraySlice<UInt8>) -> Double? {
+        guard let from = find(key, in: line) else { return nil }
+        var end = from
+        while end < line.endIndex, let c = Optional(line[end]), c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+            || c == UInt8(ascii: "e") || c == UInt8(ascii: "+") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) {
+            end += 1
+        }
+        return Double(String(decoding: line[from..<end], as: UTF8.self))
+    }
+
+    /// A child `sheetd` (this binary) over pipes, NDJSON both ways.
+    private final class Child {
+        let pid: pid_t
+        let input: Int32
+        let output: Int32
+        private var pending: [UInt8] = []
+
+        init?() {
+            guard let child = spawnSelf(["--framing=ndjson"]) else { return nil }
+            (pid, input, output) = child
+        }
+
+        func send(_ line: String) {
+            let bytes = Array((line + "\n").utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+
+        /// The complete lines of one read; `nil` at end of output.
+        func readLines() -> [ArraySlice<UInt8>]? {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+            guard n > 0 else { return nil }
+            pending += chunk[0..<n]
+            guard let lastNewline = pending.lastIndex(of: 10) else { return [] }
+            let complete = Array(pending[...lastNewline])
+            pending.removeFirst(lastNewline + 1)
+            return complete.split(separator: 10)
+        }
+
+        func finish() {
+            close(input)
+            while readLines() != nil {}
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            close(output)
+        }
+    }
+}
