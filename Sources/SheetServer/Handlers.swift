@@ -88,13 +88,12 @@ extension SheetService {
         },
     ]
 
-    /// A session command or input: validate the common members, run it at its time.
+    /// A session command or input: validate the common members, then `apply` it at its time.
     func command(_ p: Params, _ members: [String],
                  _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         try p.requireObject()
         try p.rejectUnknownKeys(["session", "t"] + members)
-        let t = try time(p)
-        return try withSession(p) { sheet throws(SheetError) in try body(&sheet, t) }
+        return try apply(p, body)
     }
 
     func clockTick(_ p: Params) throws(RPCError) -> JSONValue {
@@ -111,12 +110,15 @@ extension SheetService {
 
     func createSession(_ p: Params) throws(RPCError) -> JSONValue {
         try p.requireObject()
-        try p.rejectUnknownKeys(["container", "content", "detents", "selectedDetent", "options", "navigation", "policies"])
+        try p.rejectUnknownKeys(Wire.setupMembers + ["policies"])
         guard sessions.count < configuration.maxSessions else {
             throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
         }
         let setup = try Wire.setup(p)
-        let (policies, names) = try makePolicies(p["policies"])
+        let names = try policyNames(p["policies"])
+        // Everything is checked before a policy (perhaps a plugin's) is instantiated.
+        do { try setup.validate(path: "params") } catch { throw RPCError(error) }
+        let policies = try makePolicies(names, path: p["policies"].path)
         let sheet: Sheet
         do {
             sheet = try Sheet(setup: setup, policies: policies, policyNames: names)

@@ -4,8 +4,8 @@ import SheetPluginHost
 
 /// Builds a session's policies by name: built-ins first, then loaded plugins.
 extension SheetService {
-    /// `session.create`'s `policies` member.
-    func makePolicies(_ p: Params) throws(RPCError) -> (SheetPolicies, SheetState.PolicyNames) {
+    /// `session.create`'s `policies` member (or a snapshot's `policies`), read but not instantiated.
+    func policyNames(_ p: Params) throws(RPCError) -> SheetState.PolicyNames {
         var names = SheetState.PolicyNames()
         if p.exists {
             try p.requireObject()
@@ -21,7 +21,7 @@ extension SheetService {
                 }
             }
         }
-        return (try makePolicies(names, path: p.path), names)
+        return names
     }
 
     /// Instantiate the named policies (also used by `session.restore`).
