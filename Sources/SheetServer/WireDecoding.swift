@@ -208,3 +208,13 @@ enum Wire {
         return PolicyConfig(values: values, jsonText: JSONCodec.encodeToString(p.value))
     }
 }
+
+extension Params {
+    /// Params of a method that takes none: absent, `null` or `{}`.
+    func requireNoMembers() throws(RPCError) {
+        guard exists else { return }
+        try requireObject()
+        if let k = value.objectValue?.keys.first { throw self[k].fail("unknown member (this method takes no params)") }
+    }
+}
+
