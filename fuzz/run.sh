@@ -23,8 +23,14 @@ module() {  # module NAME: Sources/NAME → $out/NAME.o + NAME.swiftmodule
     $swiftc $flags -wmo -module-name "$name" -emit-module -emit-module-path "$out/$name.swiftmodule" \
         -c $(find "Sources/$name" -name '*.swift' | sort) -o "$out/$name.o"
 }
-echo "fuzz: building modules" >&2
-for m in SheetCore SheetRPC SheetPluginHost SheetServer; do module "$m"; done
+stale() {  # stale FILE DIR...: FILE is missing, or older than a Swift source in DIR...
+    file=$1; shift
+    [ ! -e "$file" ] || [ -n "$(find "$@" -name '*.swift' -newer "$file" | head -n 1)" ]
+}
+if stale "$out/SheetServer.o" Sources; then
+    echo "fuzz: building modules" >&2
+    for m in SheetCore SheetRPC SheetPluginHost SheetServer; do module "$m"; done
+fi
 objects="$out/SheetCore.o $out/SheetRPC.o $out/SheetPluginHost.o $out/SheetServer.o"
 for target in ${FUZZ_TARGETS:-server restore}; do
     case $target in
@@ -32,14 +38,20 @@ for target in ${FUZZ_TARGETS:-server restore}; do
         restore) main=fuzz/RestoreFuzz.swift ;;
         *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
     esac
+    stale "$out/$target-fuzz" Sources fuzz || continue
+    # (ld.gold warns about every ASan symbol it cannot export: noise, shown only on failure.)
     # shellcheck disable=SC2086
-    $swiftc $flags -module-name "${target}fuzz" "$main" fuzz/FuzzChecks.swift $objects -ljansson -o "$out/$target-fuzz"
+    if ! $swiftc $flags -module-name "${target}fuzz" "$main" fuzz/FuzzChecks.swift $objects -ljansson \
+            -o "$out/$target-fuzz" 2>"$out/link-$target.log"; then
+        cat "$out/link-$target.log" >&2
+        exit 1
+    fi
 done
 status=0
 for target in ${FUZZ_TARGETS:-server restore}; do
     mkdir -p "$out/corpus/$target"
     echo "fuzz: running $target for ${seconds}s" >&2
-    "$out/$target-fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    "$out/$target-fuzz" -max_total_time="$seconds" -max_len=16384 -timeout=10 -rss_limit_mb=2048 \
         ${FUZZ_JOBS:+-jobs=$FUZZ_JOBS -workers=$FUZZ_JOBS} -print_final_stats=1 \
         -artifact_prefix="$out/crash-$target-" "$out/corpus/$target" "fuzz/corpus/$target" || status=$?
 done
