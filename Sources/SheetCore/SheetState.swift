@@ -35,7 +35,8 @@ public struct SheetState: Sendable, Equatable, Codable {
     public var nav: NavigationStack
     public var scroll = ScrollTracking()
     public var policyNames = PolicyNames()
-    /// The navigation animator's answer for the current time (kept so frames need no policy call).
+    /// The navigation animator's answer for the current time (kept so frames need no policy
+    /// call; recomputed on restore, never trusted from a snapshot).
     public var navLayoutCache: NavigationLayout?
     /// `sheet.snapTo`: the height the sheet rests at instead of its selected detent, until the
     /// next gesture or command.
@@ -96,10 +97,12 @@ public struct SheetState: Sendable, Equatable, Codable {
         return extent(of: selected)
     }
 
-    /// The sheet's extent now, as drawn (never below 0).
+    /// The sheet's extent now, as drawn: never below 0, never more than twice the container
+    /// height (a rubber-banded drag stays below that; a spring flung with an extreme velocity
+    /// is held there instead of leaving the screen by thousands of points).
     var currentExtent: Double {
-        if let drag, drag.source != .leftEdge { return max(0, drag.extent) }
-        return max(0, motion.value(at: now))
+        let e = drag.flatMap { $0.source != .leftEdge ? $0.extent : nil } ?? motion.value(at: now)
+        return e.isNaN ? 0 : min(max(0, e), 2 * container.height)
     }
 
     var phase: SheetPhase {

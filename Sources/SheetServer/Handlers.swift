@@ -10,7 +10,10 @@ extension SheetService {
         "clock.tick": { s, p throws(RPCError) in try s.clockTick(p) },
         "session.create": { s, p throws(RPCError) in try s.createSession(p) },
         "session.destroy": { s, p throws(RPCError) in try s.destroySession(p) },
-        "session.list": { s, _ throws(RPCError) in s.listSessions() },
+        "session.list": { s, p throws(RPCError) in
+            try p.requireNoMembers()
+            return s.listSessions()
+        },
         "session.snapshot": { s, p throws(RPCError) in try s.snapshot(p) },
         "session.restore": { s, p throws(RPCError) in try s.restore(p) },
         "sheet.present": { s, p throws(RPCError) in
@@ -75,8 +78,9 @@ extension SheetService {
                 sheet.setKeyboard(height: height, timing: BezierTiming(duration: duration, curve: curve), at: t)
             }
         },
-        "plugins.list": { s, _ throws(RPCError) in
-            .array(s.plugins.plugins.map(SheetService.pluginJSON))
+        "plugins.list": { s, p throws(RPCError) in
+            try p.requireNoMembers()
+            return .array(s.plugins.plugins.map(SheetService.pluginJSON))
         },
         "plugins.load": { s, p throws(RPCError) in
             try p.requireObject()
@@ -90,13 +94,12 @@ extension SheetService {
         },
     ]
 
-    /// A session command or input: validate the common members, run it at its time.
+    /// A session command or input: validate the common members, then `apply` it at its time.
     func command(_ p: Params, _ members: [String],
                  _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         try p.requireObject()
         try p.rejectUnknownKeys(["session", "t"] + members)
-        let t = try time(p)
-        return try withSession(p) { sheet throws(SheetError) in try body(&sheet, t) }
+        return try apply(p, body)
     }
 
     func clockTick(_ p: Params) throws(RPCError) -> JSONValue {
@@ -113,12 +116,15 @@ extension SheetService {
 
     func createSession(_ p: Params) throws(RPCError) -> JSONValue {
         try p.requireObject()
-        try p.rejectUnknownKeys(["container", "content", "detents", "selectedDetent", "options", "navigation", "policies"])
+        try p.rejectUnknownKeys(Wire.setupMembers + ["policies"])
         guard sessions.count < configuration.maxSessions else {
             throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
         }
         let setup = try Wire.setup(p)
-        let (policies, names) = try makePolicies(p["policies"])
+        let names = try policyNames(p["policies"])
+        // Everything is checked before a policy (perhaps a plugin's) is instantiated.
+        do { try setup.validate(path: "params") } catch { throw RPCError(error) }
+        let policies = try makePolicies(names, path: p["policies"].path)
         let sheet: Sheet
         do {
             sheet = try Sheet(setup: setup, policies: policies, policyNames: names)

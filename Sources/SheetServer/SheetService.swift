@@ -95,8 +95,10 @@ public final class SheetService: RPCService {
             try p.requireObject()
             try p.rejectUnknownKeys(["clientInfo", "clock", "fps", "processId", "capabilities", "rootUri", "trace"])
         }
-        if let c = try p["clock"].optionalOneOf(["host", "realtime"]) { clock = ClockMode(rawValue: c)! }
-        fps = try p["fps"].optionalNumber(in: 1...240) ?? 60
+        let requested = try p["clock"].optionalOneOf(["host", "realtime"]).flatMap(ClockMode.init(rawValue:))
+        let rate = try p["fps"].optionalNumber(in: 1...240) ?? 60
+        clock = requested ?? clock
+        fps = rate
         realtimeOrigin = configuration.now()
         return ["serverInfo": ["name": "sheetd", "version": .string(Self.version)],
                 "protocolVersion": "1", "clock": .string(clock.rawValue), "fps": .number(fps),
@@ -107,11 +109,17 @@ public final class SheetService: RPCService {
                      emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
         guard let handler = Self.allHandlers[method] else { throw RPCError.methodNotFound(method) }
         currentMethod = method
-        defer {
+        do {
+            let result = try handler(self, Params(params))
             for n in outbox { emit(n) }
             outbox.removeAll(keepingCapacity: true)
+            return result
+        } catch {
+            // A refused message has no effect; handlers validate before they apply, so
+            // nothing should be queued, and nothing queued is sent.
+            outbox.removeAll(keepingCapacity: true)
+            throw error
         }
-        return try handler(self, Params(params))
     }
 
     public func nextDeadline() -> Double? {
@@ -185,38 +193,55 @@ public final class SheetService: RPCService {
     /// host's `t` mapped onto the server's clock (offset fixed by the first stamped input,
     /// never later than now, never backwards), so gesture samples keep the spacing the host
     /// measured and pipe jitter does not distort release velocities; unstamped inputs use now.
-    func time(_ p: Params) throws(RPCError) -> Double {
+    ///
+    /// Pure: it returns the time and the realtime offset, which `commit(time:)` makes
+    /// current only once the message has succeeded (a refused message moves no clock).
+    func inputTime(_ p: Params) throws(RPCError) -> InputTime {
         if clock == .realtime {
             let now = configuration.now() - realtimeOrigin
             var t = now
+            var offset = realtimeOffset
             if let hostT = try p["t"].optionalNumber(in: Wire.time) {
-                let offset = realtimeOffset ?? (now - hostT)
-                realtimeOffset = offset
-                t = min(now, hostT + offset)
+                let o = offset ?? (now - hostT)
+                offset = o
+                t = min(now, hostT + o)
             }
-            t = max(t, hostNow)
-            hostNow = t
-            return t
+            return InputTime(t: max(t, hostNow), realtimeOffset: offset)
         }
-        let t = max(try p["t"].number(in: Wire.time), hostNow)
-        hostNow = t
-        return t
+        return InputTime(t: max(try p["t"].number(in: Wire.time), hostNow), realtimeOffset: realtimeOffset)
     }
 
-    /// Run `body` on the named session, then publish its output and mark it for the next frame.
-    func withSession(_ p: Params, _ body: (inout Sheet) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
+    /// An input's engine time and the realtime offset it fixes (see `inputTime`).
+    struct InputTime {
+        var t: Double
+        var realtimeOffset: Double?
+    }
+
+    func commit(time: InputTime) {
+        hostNow = time.t
+        realtimeOffset = time.realtimeOffset
+    }
+
+    /// Validate-then-apply for a session command: the session must exist and the time be
+    /// valid; `body` runs on a copy of the engine state, which replaces the session's only if
+    /// it succeeds. A refusal (`SheetError`) leaves the session, the clock and the output
+    /// exactly as they were. On success the clock moves, the session's events are queued and
+    /// it is marked for the next frame.
+    func apply(_ p: Params, _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         let id = try p["session"].string()
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
+        let time = try inputTime(p)
+        var sheet = s.sheet
         do {
-            try body(&s.sheet)
+            try body(&sheet, time.t)
         } catch {
-            drain(s, id: id)
             throw RPCError(error)
         }
+        s.sheet = sheet
+        commit(time: time)
         drain(s, id: id)
-        let state = s.sheet.phase
         touched.insert(id)
-        return ["state": .string(state.rawValue)]
+        return ["state": .string(s.sheet.phase.rawValue)]
     }
 
     func policiesJSON() -> JSONValue {

@@ -168,7 +168,11 @@ enum Wire {
         return Vector(x: try p["x"].optionalNumber(in: velocity) ?? 0, y: try p["y"].optionalNumber(in: velocity) ?? 0)
     }
 
-    /// `session.create` params → setup.
+    /// The members of a setup (`session.create` params besides `policies`; a snapshot's `setup`).
+    static let setupMembers = ["container", "content", "detents", "selectedDetent", "options", "navigation"]
+
+    /// `session.create` params (or a snapshot's `setup`) → setup. The one place setup
+    /// numbers are range-checked; consistency is `SheetSetup.validate(path:)`.
     static func setup(_ p: Params) throws(RPCError) -> SheetSetup {
         let container = try container(p["container"])
         var contentHeight: Double?
@@ -223,3 +227,13 @@ enum Wire {
         return detents
     }
 }
+
+extension Params {
+    /// Params of a method that takes none: absent, `null` or `{}`.
+    func requireNoMembers() throws(RPCError) {
+        guard exists else { return }
+        try requireObject()
+        if let k = value.objectValue?.keys.first { throw self[k].fail("unknown member (this method takes no params)") }
+    }
+}
+

@@ -1,0 +1,78 @@
+import SheetCore
+import SheetRPC
+
+/// A session's setup and policies → the JSON `session.create` takes, so a snapshot carries
+/// them in that very shape and `session.restore` reads them back through `Wire.setup` and
+/// `makePolicies`: one validation for both. `Wire.setup(SetupWireEncoding.setup(s)) == s`.
+enum SetupWireEncoding {
+    /// `{container, content?, detents, selectedDetent?, options, navigation?}`.
+    static func setup(_ s: SheetSetup) -> JSONValue {
+        var o: JSONObject = ["container": container(s.container),
+                             "detents": .array(s.detents.map(detent)),
+                             "options": options(s.options)]
+        if let h = s.contentHeight { o["content"] = ["preferredHeight": .number(h)] }
+        if let d = s.selectedDetent { o["selectedDetent"] = .string(d) }
+        if !s.navigation.isEmpty { o["navigation"] = ["entries": .array(s.navigation.map(entry))] }
+        return .object(o)
+    }
+
+    /// `{dismissal, scrollHandoff, navigation, config?}` with each config as the host sent it.
+    static func policies(_ n: SheetState.PolicyNames) -> JSONValue {
+        var o: JSONObject = ["dismissal": .string(n.dismissal), "scrollHandoff": .string(n.scrollHandoff),
+                             "navigation": .string(n.navigation)]
+        if !n.config.isEmpty {
+            var config = JSONObject()
+            for (name, c) in n.config.sorted(by: { $0.key < $1.key }) {
+                config[name] = (try? JSONCodec.decode(Array(c.jsonText.utf8)[...])) ?? .object(JSONObject())
+            }
+            o["config"] = .object(config)
+        }
+        return .object(o)
+    }
+
+    static func container(_ c: Container) -> JSONValue {
+        ["width": .number(c.width), "height": .number(c.height),
+         "safeArea": ["top": .number(c.safeArea.top), "bottom": .number(c.safeArea.bottom),
+                      "left": .number(c.safeArea.left), "right": .number(c.safeArea.right)]]
+    }
+
+    static func detent(_ d: DetentSpec) -> JSONValue {
+        switch d {
+        case .fit, .medium, .large: return .string(d.id)
+        case .height(let id, let points): return ["id": .string(id), "height": .number(points)]
+        case .fraction(let id, let value): return ["id": .string(id), "fraction": .number(value)]
+        }
+    }
+
+    static func entry(_ e: NavEntry) -> JSONValue {
+        ["id": .string(e.id), "preferredHeight": .number(e.preferredHeight),
+         "navigationBar": .bool(e.navigationBar), "hidesBackButton": .bool(e.hidesBackButton)]
+    }
+
+    static func curve(_ c: CubicBezier) -> JSONValue {
+        [.number(c.x1), .number(c.y1), .number(c.x2), .number(c.y2)]
+    }
+
+    static func spring(_ s: Spring) -> JSONValue {
+        ["dampingRatio": .number(s.dampingRatio), "response": .number(s.response)]
+    }
+
+    static func timing(_ t: AnimationTiming) -> JSONValue {
+        switch t {
+        case .bezier(let b): return ["durationMs": .number(b.duration), "curve": curve(b.curve)]
+        case .spring(let s): return ["spring": spring(s)]
+        }
+    }
+
+    static func options(_ o: SheetOptions) -> JSONValue {
+        var j: JSONObject = [
+            "cornerRadius": .number(o.cornerRadius), "grabber": .bool(o.grabber), "dimAlpha": .number(o.dimAlpha),
+            "dismissible": .bool(o.dismissible), "scrollExpandsAtEdge": .bool(o.scrollExpandsAtEdge),
+            "pullBarHeight": .number(o.pullBarHeight), "displayScale": .number(o.displayScale),
+            "largeTopGap": .number(o.largeTopGap), "navigationBarHeight": .number(o.navigationBarHeight),
+            "presentTiming": timing(o.presentTiming), "settleSpring": spring(o.settleSpring),
+            "contentTiming": timing(o.contentTiming)]
+        if let u = o.largestUndimmedDetent { j["largestUndimmedDetent"] = .string(u) }
+        return .object(j)
+    }
+}
