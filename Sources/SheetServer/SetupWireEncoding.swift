@@ -41,6 +41,7 @@ enum SetupWireEncoding {
         case .fit, .medium, .large: return .string(d.id)
         case .height(let id, let points): return ["id": .string(id), "height": .number(points)]
         case .fraction(let id, let value): return ["id": .string(id), "fraction": .number(value)]
+        case .fromTop(let id, let points): return ["id": .string(id), "fromTop": .number(points)]
         }
     }
 
@@ -73,6 +74,11 @@ enum SetupWireEncoding {
             "presentTiming": timing(o.presentTiming), "settleSpring": spring(o.settleSpring),
             "contentTiming": timing(o.contentTiming)]
         if let u = o.largestUndimmedDetent { j["largestUndimmedDetent"] = .string(u) }
+        // Control options (issue 11): only those the host set, so `nil` (automatic) survives.
+        if let v = o.tapDimmingSetting { j["tapDimming"] = .string(v.rawValue) }
+        if let v = o.keyboardSetting { j["keyboard"] = .string(v.rawValue) }
+        if let v = o.keyboardRestoreSetting { j["keyboardRestore"] = .bool(v) }
+        if let v = o.dragRegionSetting { j["dragRegion"] = .string(v.rawValue) }
         return .object(j)
     }
 }
