@@ -221,9 +221,11 @@ public struct Sheet: Sendable {
     /// `sheet.setContainer` (rotation, split view): detents re-resolve, the sheet re-targets.
     public mutating func setContainer(_ container: Container, at t: Double) {
         begin(t)
+        let before = state.layout, shown = state.lateral(before)
         state.setup.container = container
         state.snapHeight = nil
         retarget(state.setup.options.contentTiming)
+        animateLayout(from: before, shown: shown, timing: state.setup.options.contentTiming)  // issue 13
     }
 
     /// `input.keyboard` (height 0 = hidden), by `options.keyboard`: `lift` grows every detent

@@ -44,6 +44,8 @@ public struct SheetState: Sendable, Equatable, Codable {
     /// A `sheet.configure` that changed detents while a finger held the sheet: applied at the
     /// release.
     public var pendingDetents: PendingDetents?
+    /// A layout change's horizontal animation (issue 13; `nil` = none).
+    public var lateralMotion: LateralMotion?
 
     init(setup: SheetSetup) {
         self.setup = setup
@@ -79,9 +81,11 @@ public struct SheetState: Sendable, Equatable, Codable {
     /// Resting detents, ascending, with the keyboard lift applied.
     var detents: [ResolvedDetent] {
         let lift = keyboardLift, limit = container.maxSheetHeight
-        return DetentResolver.resolve(setup.detents, in: container, fitHeight: fitHeight,
+        // A detached sheet's detents measure the visible height above its bottom margin.
+        let layout = self.layout, space = layout.detentContainer(container)
+        return DetentResolver.resolve(setup.detents, in: space, fitHeight: fitHeight,
                                       largeTopGap: options.largeTopGap).detents
-            .map { ResolvedDetent(id: $0.id, height: min($0.height + lift, limit)) }
+            .map { ResolvedDetent(id: $0.id, height: min($0.height + lift + layout.bottomMargin, limit)) }
     }
 
     func extent(of id: String, in detents: [ResolvedDetent]? = nil) -> Double {
@@ -125,7 +129,10 @@ public struct SheetState: Sendable, Equatable, Codable {
             && (drag == nil || drag?.source == .leftEdge)
     }
 
-    var isActive: Bool { drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now) }
+    var isActive: Bool {
+        drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now)
+            || lateralMotion?.isAnimating(at: now) == true
+    }
 
     // MARK: - Frame
 
@@ -139,20 +146,26 @@ public struct SheetState: Sendable, Equatable, Codable {
         let progress = self.progress(extent: e, detents: detents, rest: rest)
         let (alpha, passthrough) = dimming(extent: e, progress: progress, detents: detents, phase: phase)
         let scale = options.displayScale > 0 ? options.displayScale : 1
-        return SheetFrame(
+        let layout = self.layout, lateral = self.lateral(layout)  // issue 13: layouts
+        var frame = SheetFrame(
             state: phase,
-            sheet: Rect(x: 0, y: Quantize.points(y), width: Quantize.points(container.width),
-                        height: Quantize.points(max(e, rest))),
+            sheet: Rect(x: Quantize.points(lateral.x), y: Quantize.points(y), width: Quantize.points(lateral.width),
+                        height: Quantize.points(max(e, rest) - layout.bottomMargin)),
             cornerRadius: options.cornerRadius,
             dimming: .init(alpha: Quantize.unit(alpha), passthrough: passthrough),
             grabber: .init(visible: options.grabber, y: Quantize.points(y - options.pullBarHeight + 1 / scale)),
             detent: selected,
             progress: Quantize.unit(progress),
             scroll: scroll.frame(ownedBySheet: drag?.source == .scroll),
-            nav: navFrame(width: container.width),
+            nav: navFrame(width: lateral.width),
             position: position(extent: e, detents: detents),
             keyboard: .init(height: Quantize.points(keyboardHeight),
                             overlap: Quantize.points(min(max(e, 0), keyboardHeight))))
+        // MARK: issue 13 frame members
+        frame.corners = layout.kind == .fullWidth && lateralMotion?.isAnimating(at: now) != true ? nil : layout.corners
+        frame.footer = footer(sheetY: y, layout: layout)
+        frame.background = background(extent: e, detents: detents)
+        return frame
     }
 
     /// The shown height as a fractional detent index (-1 dismissed, 0 the smallest, between

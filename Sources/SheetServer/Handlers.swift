@@ -46,12 +46,15 @@ extension SheetService {
             let width = try p["width"].number(in: Wire.positiveLength)
             let height = try p["height"].number(in: Wire.positiveLength)
             let safeArea = p["safeArea"].exists ? try Wire.safeArea(p["safeArea"]) : nil
-            return try s.command(p, ["width", "height", "safeArea"]) { sheet, t throws(SheetError) in
-                // Without `safeArea` the session keeps the one it has.
-                let c = Container(width: width, height: height, safeArea: safeArea ?? sheet.state.setup.container.safeArea)
+            let sizeClass = try Wire.sizeClass(p["sizeClass"])
+            return try s.command(p, ["width", "height", "safeArea", "sizeClass"]) { sheet, t throws(SheetError) in
+                // Without `safeArea` the session keeps the one it has; without `sizeClass` it is automatic.
+                let c = Container(width: width, height: height, safeArea: safeArea ?? sheet.state.setup.container.safeArea,
+                                  sizeClass: sizeClass)
                 guard c.safeArea.top + c.safeArea.bottom < c.height else {
                     throw SheetError(.invalidParams, "params.safeArea: expected top + bottom < container height \(height)")
                 }
+                try sheet.state.setup.options.validateLayout(in: c, path: "params.options")
                 sheet.setContainer(c, at: t)
             }
         },

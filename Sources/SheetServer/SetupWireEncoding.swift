@@ -31,9 +31,11 @@ enum SetupWireEncoding {
     }
 
     static func container(_ c: Container) -> JSONValue {
-        ["width": .number(c.width), "height": .number(c.height),
-         "safeArea": ["top": .number(c.safeArea.top), "bottom": .number(c.safeArea.bottom),
-                      "left": .number(c.safeArea.left), "right": .number(c.safeArea.right)]]
+        var o: JSONObject = ["width": .number(c.width), "height": .number(c.height),
+                             "safeArea": ["top": .number(c.safeArea.top), "bottom": .number(c.safeArea.bottom),
+                                          "left": .number(c.safeArea.left), "right": .number(c.safeArea.right)]]
+        if let s = c.sizeClassSetting { o["sizeClass"] = .string(s.rawValue) }
+        return .object(o)
     }
 
     static func detent(_ d: DetentSpec) -> JSONValue {
@@ -79,6 +81,13 @@ enum SetupWireEncoding {
         if let v = o.keyboardSetting { j["keyboard"] = .string(v.rawValue) }
         if let v = o.keyboardRestoreSetting { j["keyboardRestore"] = .bool(v) }
         if let v = o.dragRegionSetting { j["dragRegion"] = .string(v.rawValue) }
+        // Layout options (issue 13): only those the host set.
+        if let v = o.footerHeight { j["footerHeight"] = .number(v) }
+        if let v = o.preferredWidthSetting { j["preferredWidth"] = .number(v) }
+        if let v = o.maxWidth { j["maxWidth"] = .number(v) }
+        if let v = o.edgeAttachedInCompactHeightSetting { j["edgeAttachedInCompactHeight"] = .bool(v) }
+        if let d = o.detached { j["detached"] = ["horizontal": .number(d.horizontal), "bottom": .number(d.bottom)] }
+        if let v = o.recedeBackgroundSetting { j["recedeBackground"] = .bool(v) }
         return .object(j)
     }
 }

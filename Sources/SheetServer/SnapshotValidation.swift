@@ -30,6 +30,10 @@ enum SnapshotValidation {
         _ = try p["keyboardHeight"].number(in: Wire.length)
         _ = try p["now"].number(in: Wire.time)
         try motion(s.motion, p["motion"])
+        if let l = s.lateralMotion {  // issue 13: a layout change in flight
+            try motion(l.x, p["lateralMotion"]["x"])
+            try motion(l.width, p["lateralMotion"]["width"])
+        }
         if let d = s.drag { try drag(d, p["drag"], detentCount: ids.count, transition: s.nav.transition) }
         try navigation(s.nav, p["nav"], drag: s.drag)
         for member in ["lastTranslationY", "insetTop", "pinOffsetY", "pendingFlingVelocity"] {
