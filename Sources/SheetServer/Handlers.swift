@@ -16,18 +16,6 @@ extension SheetService {
         },
         "session.snapshot": { s, p throws(RPCError) in try s.snapshot(p) },
         "session.restore": { s, p throws(RPCError) in try s.restore(p) },
-        "sheet.present": { s, p throws(RPCError) in
-            let animated = try p["animated"].optionalBool() ?? true
-            return try s.command(p, ["animated"]) { sheet, t throws(SheetError) in
-                try sheet.present(at: t, animated: animated)
-            }
-        },
-        "sheet.dismiss": { s, p throws(RPCError) in
-            let animated = try p["animated"].optionalBool() ?? true
-            return try s.command(p, ["animated"]) { sheet, t throws(SheetError) in
-                try sheet.dismiss(at: t, animated: animated)
-            }
-        },
         "sheet.selectDetent": { s, p throws(RPCError) in
             let detent = try p["detent"].string()
             let animated = try p["animated"].optionalBool() ?? true
@@ -40,22 +28,6 @@ extension SheetService {
             let entry = try p["entry"].optionalString()
             return try s.command(p, ["height", "entry"]) { sheet, t throws(SheetError) in
                 try sheet.setContentHeight(height, entry: entry, at: t)
-            }
-        },
-        "sheet.setContainer": { s, p throws(RPCError) in
-            let width = try p["width"].number(in: Wire.positiveLength)
-            let height = try p["height"].number(in: Wire.positiveLength)
-            let safeArea = p["safeArea"].exists ? try Wire.safeArea(p["safeArea"]) : nil
-            let sizeClass = try Wire.sizeClass(p["sizeClass"])
-            return try s.command(p, ["width", "height", "safeArea", "sizeClass"]) { sheet, t throws(SheetError) in
-                // Without `safeArea` the session keeps the one it has; without `sizeClass` it is automatic.
-                let c = Container(width: width, height: height, safeArea: safeArea ?? sheet.state.setup.container.safeArea,
-                                  sizeClass: sizeClass)
-                guard c.safeArea.top + c.safeArea.bottom < c.height else {
-                    throw SheetError(.invalidParams, "params.safeArea: expected top + bottom < container height \(height)")
-                }
-                try sheet.state.setup.options.validateLayout(in: c, path: "params.options")
-                sheet.setContainer(c, at: t)
             }
         },
         "input.pan": { s, p throws(RPCError) in
@@ -119,11 +91,12 @@ extension SheetService {
 
     func createSession(_ p: Params) throws(RPCError) -> JSONValue {
         try p.requireObject()
-        try p.rejectUnknownKeys(Wire.setupMembers + ["policies"])
+        try p.rejectUnknownKeys(Wire.setupMembers + ["policies", "parent"])
         guard sessions.count < configuration.maxSessions else {
             throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
         }
-        let setup = try Wire.setup(p)
+        let (setupParams, parent) = try stackParams(p)  // issue 13: a child takes its parent's container
+        let setup = try Wire.setup(setupParams)
         let names = try policyNames(p["policies"])
         // Everything is checked before a policy (perhaps a plugin's) is instantiated.
         do { try setup.validate(path: "params") } catch { throw RPCError(error) }
@@ -134,7 +107,9 @@ extension SheetService {
         } catch {
             throw RPCError(error)
         }
-        return Self.withMaxDetentHeight(add(sheet), setup.container)
+        let result = add(sheet)
+        if let parent, let id = result["session"]?.stringValue { stack.parent[id] = parent }
+        return Self.withMaxDetentHeight(result, setup.container)
     }
 
     func add(_ sheet: Sheet, seq: Int = 0) -> JSONValue {
@@ -151,7 +126,10 @@ extension SheetService {
         try p.requireObject()
         try p.rejectUnknownKeys(["session"])
         let id = try p["session"].string()
-        guard sessions.removeValue(forKey: id) != nil else { throw RPCError.unknownSession(id) }
+        guard sessions[id] != nil else { throw RPCError.unknownSession(id) }
+        try checkNotParent(id)
+        stack.remove(id)
+        sessions[id] = nil
         touched.remove(id)
         return .null
     }

@@ -73,6 +73,8 @@ public final class SheetService: RPCService {
     /// Notifications produced by the call being handled, flushed before its response.
     var outbox: [RPCNotification] = []
     var currentMethod = ""
+    /// Stacked sheets (issue 13).
+    var stack = SessionStack()
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -88,6 +90,7 @@ public final class SheetService: RPCService {
     public var methodNames: Set<String> { Set(Self.allHandlers.keys) }
 
     static let allHandlers = handlers.merging(navigationHandlers) { a, _ in a }.merging(configureHandlers) { a, _ in a }
+        .merging(stackHandlers) { a, _ in a }
 
     public func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
         let p = Params(params)
@@ -145,10 +148,12 @@ public final class SheetService: RPCService {
     /// Advance every touched session to `t` and queue a frame for each one that changed.
     func tick(at t: Double) -> Int {
         var count = 0
+        prepareStacks(at: t)  // issue 13
         for id in touched.sorted(by: { sessions[$0]!.order < sessions[$1]!.order }) {
             guard let s = sessions[id] else { touched.remove(id); continue }
             s.sheet.advance(to: t)
             var frame = s.sheet.frame()
+            decorate(&frame, of: id)  // issue 13: stack transform
             if frame != s.lastFrame {
                 s.seq += 1
                 outbox.append(RPCNotification(method: "sheet.frame",
@@ -171,6 +176,7 @@ public final class SheetService: RPCService {
         for e in events {
             outbox.append(RPCNotification(method: "sheet.event", params: WireEncoding.event(e, session: id)))
         }
+        react(to: events, of: id)  // issue 13: stack sequencing
         for d in diagnostics {
             switch d.kind {
             case .detentsSorted: diagnose(d.message, code: 0, session: id)

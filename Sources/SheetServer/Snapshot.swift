@@ -19,6 +19,7 @@ extension SheetService {
         try p.rejectUnknownKeys(["session"])
         let id = try p["session"].string()
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
+        try checkNotStacked(id)  // issue 13
         guard case .object(var sheet) = try Self.codableJSON(s.sheet.state) else {
             throw RPCError.internalError("could not snapshot \(id)")
         }

@@ -21,9 +21,15 @@ struct FrameCheck: Sendable {
     var when: When
     var path: String
     var value: JSONValue
+    /// Only this session's frames (stacks); `nil` = any session.
+    var session: String? = nil
 
     static func at(_ t: Int, _ path: String, _ value: JSONValue) -> FrameCheck {
         .init(when: .at(t), path: path, value: value)
+    }
+    /// `session`'s frame at `t`.
+    static func at(_ t: Int, _ session: String, _ path: String, _ value: JSONValue) -> FrameCheck {
+        .init(when: .at(t), path: path, value: value, session: session)
     }
     static func during(_ from: Int, _ to: Int, _ path: String, _ value: JSONValue) -> FrameCheck {
         .init(when: .during(from, to), path: path, value: value)
@@ -274,6 +280,38 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        .at(1040, "sheet.y", 57), .at(1040, "sheet.height", 763),
                        .at(1280, "state", "dragging"), .at(1280, "sheet.y", 457), .at(1296, "state", "dismissing"),
                        .at(1456, "state", "dismissed")]),
+        .init(file: "44-stack-push.ndjson",
+              events: ["presented", "presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(304, "s1", "transform.scale", 1), .at(304, "s1", "transform.translateY", 0),
+                       .at(304, "s1", "background.scale", 0.9333), .at(304, "s1", "background.translateY", 47),
+                       .at(544, "s1", "transform.scale", 0.9809), .at(544, "s1", "transform.translateY", -7.45),
+                       .at(704, "s1", "transform.scale", 0.959), .at(704, "s1", "transform.translateY", -16),
+                       .at(704, "s2", "state", "presented"), .at(704, "s2", "sheet.y", 510),
+                       .at(880, "s2", "state", "dragging"), .at(880, "s2", "progress", 0.5509),
+                       .at(880, "s1", "transform.translateY", -8.814), .at(880, "s1", "state", "presented"),
+                       .at(1072, "s1", "transform.scale", 1), .at(1072, "s1", "transform.translateY", 0),
+                       .at(1072, "s1", "background.scale", 0.9333)]),
+        .init(file: "45-stack-switch.ndjson",
+              events: ["presented", "dismissed", "presented", "dismissed", "presented"],
+              finalState: "presented", finalY: 510,
+              checks: [.at(704, "s1", "state", "dismissed"), .at(704, "s1", "transform.scale", 1),
+                       .at(1008, "s2", "state", "presented"), .at(1008, "s2", "sheet.y", 310),
+                       .at(1504, "s2", "state", "dismissed"), .at(1808, "s1", "state", "presented"),
+                       .at(1808, "s1", "transform.scale", 1)]),
+        .init(file: "46-stack-replace.ndjson",
+              events: ["presented", "dismissed", "presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(704, "s1", "state", "dismissed"), .at(1008, "s2", "sheet.y", 410),
+                       .at(1504, "s2", "state", "dismissed")]),
+        .init(file: "47-stack-dismiss-all.ndjson",
+              events: ["presented", "presented", "presented", "dismissed", "dismissed", "dismissed"],
+              finalState: "dismissed", finalY: 390,
+              checks: [.at(704, "s1", "transform.scale", 0.959), .at(1104, "s2", "transform.scale", 0.959),
+                       .at(1456, "s1", "sheet.width", 844), .at(1456, "s2", "sheet.width", 844),
+                       .at(1456, "s3", "sheet.width", 844), .at(1456, "s1", "transform.scale", 0.981),
+                       .at(1760, "s2", "state", "presented"), .at(1760, "s3", "state", "dismissing"),
+                       .at(1904, "s3", "state", "dismissed"), .at(2064, "s2", "state", "dismissing"),
+                       .at(2064, "s1", "state", "presented"), .at(2208, "s2", "state", "dismissed"),
+                       .at(2512, "s1", "state", "dismissed")]),
         // MARK: end issue 13 examples
     ]
 
@@ -366,6 +404,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
 
         for c in e.checks {
             let selected: [JSONObject]
+            let frames = c.session.map { id in frames.filter { $0["session"] == .string(id) } } ?? frames
             switch c.when {
             case .at(let t):
                 selected = frames.filter { $0["t"]?.doubleValue == Double(t) }.suffix(1)
