@@ -64,6 +64,18 @@ import SheetServer
                           "contentHeight": 1000, "viewportHeight": 400, "isTracking": true, "translationY": 5,
                           "entry": "nope"]],
         "plugins.load": [["path": "/nonexistent/libnothing.so"]],
+        // Issue 11 methods (merge of engine and trust-state).
+        "sheet.configure": [["session": "s1", "t": later, "options": ["cornerRadius": 30], "detents": ["fit", "fit"]],
+                            ["session": "s1", "t": later, "options": ["detached": ["horizontal": 300]]]],
+        "sheet.snapTo": [["session": "s3", "t": later, "height": 100], ["session": "s2", "t": later, "height": 100]],
+    ]
+
+    /// Issue 13 refusals, tried like `specific`.
+    static let stacks: [String: [JSONValue]] = [
+        "session.create": [["parent": "s99"], ["parent": "s1", "container": container],
+                           ["container": container, "options": ["detached": ["horizontal": 195]]]],
+        "sheet.present": [["session": "s3", "t": later, "stackBehavior": "swap"]],
+        "sheet.setContainer": [["session": "s1", "t": later, "width": 390, "height": 844, "sizeClass": "wide"]],
     ]
 
     /// Failures every method gets: an unknown member, and an unknown session stamped far ahead.
@@ -94,7 +106,7 @@ import SheetServer
     func aRefusedMessageChangesNothing(method: String) {
         let control = Self.scene()
         let expectedTick = Self.nextTick(control)
-        for params in Self.generic + (Self.specific[method] ?? []) {
+        for params in Self.generic + (Self.specific[method] ?? []) + (Self.stacks[method] ?? []) {
             for asNotification in [false, true] {
                 let d = Self.scene()
                 let before = Self.observe(d)
