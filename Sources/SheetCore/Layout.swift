@@ -66,6 +66,9 @@ public struct SheetLayout: Sendable, Equatable {
 
     /// The layout `options` give in `container`.
     public static func resolve(_ o: SheetOptions, in c: Container) -> SheetLayout {
+        guard o.edge == .bottom else {  // layouts are for bottom sheets; other edges span the container
+            return SheetLayout(kind: .fullWidth, x: 0, width: c.width, corners: .top, bottomMargin: 0)
+        }
         var kind = Kind.fullWidth
         var width = c.width
         if let d = o.detached {
@@ -133,7 +136,7 @@ extension SheetState {
     /// safe area (of the space above a detached sheet's margin), carried down by the sheet's
     /// top edge only when that goes lower.
     func footer(sheetY y: Double, layout: SheetLayout) -> SheetFrame.Footer? {
-        guard let h = options.footerHeight else { return nil }
+        guard let h = options.footerHeight, options.edge == .bottom else { return nil }
         let c = layout.detentContainer(container)
         return .init(y: Quantize.points(max(c.height - c.safeArea.bottom - h, y)))
     }
@@ -147,9 +150,9 @@ extension SheetState {
         let largest = detents[detents.count - 1].height
         let below = detents.count > 1 ? detents[detents.count - 2].height : 0
         let f = largest > below ? min(max((e - below) / (largest - below), 0), 1) : (e >= largest ? 1 : 0)
-        let w = container.width
+        let w = setup.container.width
         return .init(scale: Quantize.unit(w > 0 ? 1 - f * StackGeometry.backgroundInset / w : 1),
-                     translateY: Quantize.points(f * container.safeArea.top),
+                     translateY: Quantize.points(f * setup.container.safeArea.top),
                      cornerRadius: Quantize.points(f * options.cornerRadius))
     }
 }

@@ -48,7 +48,10 @@ extension Sheet {
         if let s = selectedDetent, !ids.contains(s) {
             throw SheetError(.invalidParams, "params.selectedDetent: no detent with id \"\(s)\" (have \(specs.map(\.id)))")
         }
-        try options?.validateLayout(in: state.container, path: "params.options")  // issue 13
+        try options?.validateLayout(in: state.setup.container, path: "params.options")  // issue 13
+        if let e = options?.edge, e != state.options.edge {
+            throw SheetError(.invalidParams, "params.options.edge: the edge is set by session.create (this sheet's is \"\(state.options.edge.rawValue)\")")
+        }
         if let u = (options ?? state.options).largestUndimmedDetent, !ids.contains(u) {
             let path = options?.largestUndimmedDetent != nil ? "params.options.largestUndimmedDetent" : "params.detents"
             throw SheetError(.invalidParams, "\(path): no detent with id \"\(u)\" for largestUndimmedDetent")

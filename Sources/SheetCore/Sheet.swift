@@ -21,7 +21,7 @@ public struct Sheet: Sendable {
         self.state.policyNames = policyNames
         self.policies = policies
         let (resolved, wasSorted) = DetentResolver.resolve(
-            setup.detents, in: setup.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
+            setup.detents, in: state.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
         if !wasSorted {
             diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(resolved.map(\.id))"))
         }

@@ -48,6 +48,8 @@ public struct SheetOptions: Sendable, Equatable, Codable {
     public var detached: DetachedMargins?
     /// `recedeBackground` as stored (`nil` = false).
     public var recedeBackgroundSetting: Bool?
+    /// `edge` as stored (`nil` = bottom).
+    public var edgeSetting: SheetEdge?
     // MARK: end issue 13 options
 
     public init() {}

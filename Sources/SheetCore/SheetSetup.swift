@@ -42,6 +42,7 @@ extension SheetSetup {
             throw SheetError(.invalidParams, "\(path).options.largestUndimmedDetent: no detent with id \"\(u)\"")
         }
         try options.validateLayout(in: container, path: "\(path).options")  // issue 13
+        try validateEdge(path: path)
         try NavigationStack.validate(navigation, path: "\(path).navigation.entries")
     }
 }

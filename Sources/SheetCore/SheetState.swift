@@ -52,7 +52,8 @@ public struct SheetState: Sendable, Equatable, Codable {
         self.nav = NavigationStack(entries: setup.navigation)
     }
 
-    var container: Container { setup.container }
+    /// The container as the engine sees it (issue 13: the axis container of `options.edge`).
+    var container: Container { setup.options.edge.axisContainer(setup.container) }
     var options: SheetOptions { setup.options }
 
     /// Height of the fitted content above the bottom safe area: the top navigation entry
@@ -165,6 +166,10 @@ public struct SheetState: Sendable, Equatable, Codable {
         frame.corners = layout.kind == .fullWidth && lateralMotion?.isAnimating(at: now) != true ? nil : layout.corners
         frame.footer = footer(sheetY: y, layout: layout)
         frame.background = background(extent: e, detents: detents)
+        if options.edge != .bottom {  // the rect in container coordinates; the grabber is bottom-only
+            frame.sheet = options.edge.containerRect(frame.sheet, in: setup.container)
+            frame.grabber.visible = false
+        }
         return frame
     }
 

@@ -88,6 +88,7 @@ enum SetupWireEncoding {
         if let v = o.edgeAttachedInCompactHeightSetting { j["edgeAttachedInCompactHeight"] = .bool(v) }
         if let d = o.detached { j["detached"] = ["horizontal": .number(d.horizontal), "bottom": .number(d.bottom)] }
         if let v = o.recedeBackgroundSetting { j["recedeBackground"] = .bool(v) }
+        if let v = o.edgeSetting { j["edge"] = .string(v.rawValue) }
         return .object(j)
     }
 }

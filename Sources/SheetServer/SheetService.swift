@@ -113,6 +113,7 @@ public final class SheetService: RPCService {
         guard let handler = Self.allHandlers[method] else { throw RPCError.methodNotFound(method) }
         currentMethod = method
         do {
+            try checkEdgeSupport(method, Params(params))  // issue 13: bottom-only mechanics
             let result = try handler(self, Params(params))
             for n in outbox { emit(n) }
             outbox.removeAll(keepingCapacity: true)

@@ -225,7 +225,7 @@ enum Wire {
 
     /// The layout options of issue 13.
     static let layoutOptionNames = ["footerHeight", "preferredWidth", "maxWidth", "edgeAttachedInCompactHeight",
-                                    "detached", "recedeBackground"]
+                                    "detached", "recedeBackground", "edge"]
 
     /// The layout options of issue 13 (absent = keep; `footerHeight`, `maxWidth` and `detached`
     /// are cleared by `null`).
@@ -246,6 +246,7 @@ enum Wire {
             }
         }
         if let v = try p["recedeBackground"].optionalBool() { o.recedeBackground = v }
+        if let v = try p["edge"].optionalOneOf(SheetEdge.allCases.map(\.rawValue)) { o.edge = SheetEdge(rawValue: v)! }
     }
 
     /// `sheet.configure`'s `detents` (absent = keep): the same shapes as `session.create`'s.
