@@ -11,7 +11,7 @@ extension SheetService {
         guard Self.bottomOnlyMethods.contains(method) || isEdgePop,
               let id = p["session"].value.stringValue,
               let edge = sessions[id]?.sheet.state.setup.options.edge, edge != .bottom else { return }
-        let what = isEdgePop ? "params.source: a leftEdge pop" : "\(method): navigation and scroll hand-off"
-        throw RPCError.invalidParams("\(what) is bottom-edge only (session \(id) has options.edge \"\(edge.rawValue)\")")
+        let what = isEdgePop ? "params.source: a leftEdge pop is" : "params.session: \(method) (navigation, scroll hand-off) is"
+        throw RPCError.invalidParams("\(what) bottom-edge only (session \(id) has options.edge \"\(edge.rawValue)\")")
     }
 }

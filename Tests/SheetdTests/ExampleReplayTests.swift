@@ -312,6 +312,17 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        .at(1904, "s3", "state", "dismissed"), .at(2064, "s2", "state", "dismissing"),
                        .at(2064, "s1", "state", "presented"), .at(2208, "s2", "state", "dismissed"),
                        .at(2512, "s1", "state", "dismissed")]),
+        .init(file: "48-edges.ndjson",
+              events: ["presented", "presented", "detentChanged:large", "dismissed"], finalState: "dismissed", finalY: -247,
+              errorCodes: [-32602],
+              checks: [.at(150, "s1", "sheet.x", -150), .at(150, "s1", "sheet.width", 300), .at(150, "s1", "sheet.height", 844),
+                       .at(304, "s1", "sheet.x", 0), .at(304, "s1", "sheet.width", 300), .at(304, "s1", "grabber.visible", false),
+                       .at(150, "s2", "sheet.y", -123.5), .at(304, "s2", "sheet.y", 0), .at(304, "s2", "sheet.height", 247),
+                       .at(416, "s1", "state", "dragging"), .at(416, "s1", "sheet.width", 340),
+                       .at(480, "s1", "sheet.width", 388.684), .at(480, "s1", "sheet.x", 0), .at(496, "s1", "state", "settling"),
+                       .at(1024, "s1", "sheet.width", 380), .at(1024, "s1", "state", "presented"),
+                       .at(1264, "s2", "sheet.y", -160), .at(1280, "s2", "state", "dismissing"),
+                       .at(1392, "s2", "state", "dismissed")]),
         // MARK: end issue 13 examples
     ]
 

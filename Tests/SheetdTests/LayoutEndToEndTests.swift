@@ -82,3 +82,29 @@ import SheetRPC
         #expect(frames[0]["sheet"]?["corners"] == "all" && frames[0]["background"]?["scale"] != nil)
     }
 }
+
+/// Issue 13 point 5 through the daemon: bottom-only mechanics are refused on other edges.
+@Suite struct EdgeEndToEndTests {
+    @Test func navigationScrollAndEdgePopsAreBottomOnly() throws {
+        let d = try LayoutEndToEndTests.daemon()
+        _ = try d.call("session.create", ["container": LayoutEndToEndTests.phone, "options": ["edge": "right"]])
+        _ = try d.call("sheet.present", ["session": "s1", "t": 0, "animated": false])
+        let cases: [(String, JSONValue, String)] = [
+            ("nav.push", ["session": "s1", "t": 10, "entry": ["id": "a", "preferredHeight": 100]], "params.session: nav.push"),
+            ("input.scroll", ["session": "s1", "t": 10, "phase": "dragBegan", "offsetY": 0, "insetTop": 0, "contentHeight": 900,
+                              "viewportHeight": 400, "isTracking": true, "translationY": 0], "params.session: input.scroll"),
+            ("input.pan", ["session": "s1", "t": 10, "phase": "began", "translation": ["x": 0, "y": 0], "source": "leftEdge"],
+             "params.source"),
+            ("sheet.configure", ["session": "s1", "t": 10, "options": ["edge": "left"]], "params.options.edge"),
+            ("session.create", ["container": LayoutEndToEndTests.phone, "options": ["edge": "top"],
+                                "navigation": ["entries": [["id": "a", "preferredHeight": 100]]]], "params.navigation"),
+        ]
+        for (method, params, prefix) in cases {
+            let (code, message) = try LayoutEndToEndTests.error(d, method, params)
+            #expect(code == -32602, "\(method): \(message)")
+            #expect(message.hasPrefix(prefix), "\(method): \(message)")
+        }
+        let snap = try d.call("session.snapshot", ["session": "s1"])
+        #expect(snap["sheet"]?["setup"]?["options"]?["edge"] == "right")
+    }
+}
