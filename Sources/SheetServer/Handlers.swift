@@ -109,7 +109,8 @@ extension SheetService {
         }
         let result = add(sheet)
         if let parent, let id = result["session"]?.stringValue { stack.parent[id] = parent }
-        return Self.withMaxDetentHeight(result, setup.container)
+        // Along the sheet's axis (issue 13: the width for a left or right sheet).
+        return Self.withMaxDetentHeight(result, setup.options.edge.axisContainer(setup.container))
     }
 
     func add(_ sheet: Sheet, seq: Int = 0) -> JSONValue {
