@@ -21,11 +21,14 @@ public struct Container: Sendable, Equatable, Hashable, Codable {
     public var width: Double
     public var height: Double
     public var safeArea: Insets
+    /// `sizeClass` as the host sent it (`nil` = automatic, see `sizeClass`).
+    public var sizeClassSetting: SizeClass?
 
-    public init(width: Double, height: Double, safeArea: Insets = .zero) {
+    public init(width: Double, height: Double, safeArea: Insets = .zero, sizeClass: SizeClass? = nil) {
         self.width = width
         self.height = height
         self.safeArea = safeArea
+        self.sizeClassSetting = sizeClass
     }
 
     /// The tallest a sheet may be: up to the top safe-area edge.

@@ -16,7 +16,8 @@ public struct NavigationStack: Sendable, Equatable, Codable {
     /// The deepest stack a session may hold.
     public static let maxEntries = 256
 
-    static func validate(_ entries: [NavEntry], path: String) throws(SheetError) {
+    /// Entry ids are unique; a duplicate is `-32602` at `path[i].id`.
+    public static func validate(_ entries: [NavEntry], path: String) throws(SheetError) {
         var ids = Set<String>()
         for (i, e) in entries.enumerated() where !ids.insert(e.id).inserted {
             throw SheetError(.invalidParams, "\(path)[\(i)].id: duplicate entry id \"\(e.id)\"")

@@ -12,6 +12,7 @@ extension Sheet {
                                    animated: Bool = true, at t: Double) throws(SheetError) {
         try validateConfiguration(detents: detents, selectedDetent: selectedDetent, options: options)
         begin(t)
+        let layoutBefore = state.layout, shown = state.lateral(layoutBefore)  // issue 13
         if let options { state.setup.options = options }
         if let (p, names) = policies {
             self.policies = p
@@ -31,6 +32,7 @@ extension Sheet {
         applyPendingDetents()
         // Options can move the rest height too (largeTopGap, navigationBarHeight, keyboard).
         retarget(animated ? state.setup.options.contentTiming : nil)
+        animateLayout(from: layoutBefore, shown: shown, timing: animated ? state.setup.options.contentTiming : nil)  // issue 13
     }
 
     /// The checks `configure` makes before it changes anything.
@@ -45,6 +47,10 @@ extension Sheet {
         }
         if let s = selectedDetent, !ids.contains(s) {
             throw SheetError(.invalidParams, "params.selectedDetent: no detent with id \"\(s)\" (have \(specs.map(\.id)))")
+        }
+        try options?.validateLayout(in: state.setup.container, path: "params.options")  // issue 13
+        if let e = options?.edge, e != state.options.edge {
+            throw SheetError(.invalidParams, "params.options.edge: the edge is set by session.create (this sheet's is \"\(state.options.edge.rawValue)\")")
         }
         if let u = (options ?? state.options).largestUndimmedDetent, !ids.contains(u) {
             let path = options?.largestUndimmedDetent != nil ? "params.options.largestUndimmedDetent" : "params.detents"

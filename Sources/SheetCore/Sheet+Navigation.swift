@@ -135,7 +135,7 @@ extension Sheet {
     mutating func layoutNavigation() {
         guard let tr = state.nav.transition else { state.navLayoutCache = nil; return }
         let input = NavigationInput(operation: tr.operation, progress: tr.progress(at: state.now),
-                                    width: state.container.width, fromHeight: tr.fromHeight, toHeight: tr.toHeight)
+                                    width: state.layout.width, fromHeight: tr.fromHeight, toHeight: tr.toHeight)
         state.navLayoutCache = navigationLayout(input)
     }
 
@@ -192,7 +192,7 @@ extension Sheet {
     /// `input.pan` with `source: "leftEdge"`: the finger drives a pop; release decides with
     /// the dismissal policy on the x axis.
     mutating func edgePop(_ phase: PanPhase, translation: Vector, velocity: Vector?) throws(SheetError) {
-        let width = state.container.width
+        let width = state.layout.width  // the sheet's width (issue 13 layouts)
         switch phase {
         case .began, .changed:
             if state.drag?.source != .leftEdge {
@@ -271,7 +271,7 @@ extension Sheet {
     }
 
     mutating func startEdgeDrag(progress p: Double, translation: Double) {
-        let width = state.container.width
+        let width = state.layout.width  // the sheet's width (issue 13 layouts)
         var drag = Drag(source: .leftEdge, startExtent: p * width, startTranslation: translation,
                         extent: p * width, originIndex: 0, goalBefore: state.goal)
         drag.estimator.add(time: state.now, value: width - p * width)

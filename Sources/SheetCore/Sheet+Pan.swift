@@ -14,6 +14,8 @@ extension Sheet {
             try edgePop(phase, translation: translation, velocity: velocity)
             return
         }
+        // Issue 13: the engine's axis (y toward the sheet's edge).
+        let translation = state.options.edge.axisVector(translation), velocity = velocity.map(state.options.edge.axisVector)
         switch phase {
         case .began:
             try beginDrag(source: source == .bottomEdge ? .bottomEdge : .sheet, translation: translation.y)

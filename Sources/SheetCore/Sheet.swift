@@ -19,33 +19,25 @@ public struct Sheet: Sendable {
     /// unknown selected or undimmed detent, duplicate navigation ids).
     public init(setup: SheetSetup, policies: SheetPolicies = .builtin,
                 policyNames: SheetState.PolicyNames = .init()) throws(SheetError) {
-        guard !setup.detents.isEmpty else { throw SheetError(.invalidParams, "params.detents: expected at least one detent") }
-        var seen = Set<String>()
-        for (i, d) in setup.detents.enumerated() where !seen.insert(d.id).inserted {
-            throw SheetError(.invalidParams, "params.detents[\(i)]: duplicate detent id \"\(d.id)\"")
-        }
-        if let s = setup.selectedDetent, !seen.contains(s) {
-            throw SheetError(.invalidParams, "params.selectedDetent: no detent with id \"\(s)\"")
-        }
-        if let u = setup.options.largestUndimmedDetent, !seen.contains(u) {
-            throw SheetError(.invalidParams, "params.options.largestUndimmedDetent: no detent with id \"\(u)\"")
-        }
-        try NavigationStack.validate(setup.navigation, path: "params.navigation.entries")
+        try setup.validate(path: "params")
         self.state = SheetState(setup: setup)
         self.state.policyNames = policyNames
         self.policies = policies
         let (resolved, wasSorted) = DetentResolver.resolve(
-            setup.detents, in: setup.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
+            setup.detents, in: state.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
         if !wasSorted {
             diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(resolved.map(\.id))"))
         }
         state.selected = setup.selectedDetent ?? resolved[0].id
     }
 
-    /// Restore a sheet from a snapshot's state with freshly built policies.
+    /// Restore a sheet from a snapshot's state with freshly built policies. The state must
+    /// have passed `SheetState.validate(path:)`; the navigation layout is recomputed, not
+    /// taken from the snapshot.
     public init(restoring state: SheetState, policies: SheetPolicies) {
         self.state = state
         self.policies = policies
+        layoutNavigation()
     }
 
     /// Events and diagnostics produced since the last call.
@@ -232,9 +224,11 @@ public struct Sheet: Sendable {
     /// `sheet.setContainer` (rotation, split view): detents re-resolve, the sheet re-targets.
     public mutating func setContainer(_ container: Container, at t: Double) {
         begin(t)
+        let before = state.layout, shown = state.lateral(before)
         state.setup.container = container
         state.snapHeight = nil
         retarget(state.setup.options.contentTiming)
+        animateLayout(from: before, shown: shown, timing: state.setup.options.contentTiming)  // issue 13
     }
 
     /// `input.keyboard` (height 0 = hidden), by `options.keyboard`: `lift` grows every detent

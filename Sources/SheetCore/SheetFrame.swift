@@ -68,6 +68,41 @@ public struct SheetFrame: Sendable, Equatable, Codable {
     public var nav: Nav
     public var position: Position
     public var keyboard: Keyboard
+
+    // MARK: issue 13 frame members (layouts, footer, stacks); nil = not reported
+    /// Where a button bar pinned to the sheet's bottom goes (`options.footerHeight`).
+    public struct Footer: Sendable, Equatable, Codable {
+        public var y: Double
+        public init(y: Double) { self.y = y }
+    }
+    /// The host's own screen behind a root sheet with `recedeBackground`.
+    public struct Background: Sendable, Equatable, Codable {
+        public var scale: Double
+        public var translateY: Double
+        public var cornerRadius: Double
+        public init(scale: Double, translateY: Double, cornerRadius: Double) {
+            self.scale = scale
+            self.translateY = translateY
+            self.cornerRadius = cornerRadius
+        }
+    }
+    /// A parent sheet's transform while a child is shown over it (about its top centre).
+    public struct Transform: Sendable, Equatable, Codable {
+        public var scale: Double
+        public var translateY: Double
+        public init(scale: Double, translateY: Double) {
+            self.scale = scale
+            self.translateY = translateY
+        }
+    }
+    /// Which corners are rounded; reported unless the sheet is a plain full-width bottom
+    /// sheet (absent = `top`).
+    public var corners: SheetCorners? = nil
+    public var footer: Footer? = nil
+    public var background: Background? = nil
+    /// Set by the server on a session that has child sessions.
+    public var transform: Transform? = nil
+    // MARK: end issue 13 frame members
 }
 
 /// Something that happened to a sheet (`sheet.event`'s `type` and its extra member).

@@ -35,6 +35,22 @@ public struct SheetOptions: Sendable, Equatable, Codable {
     public var keyboardRestoreSetting: Bool?
     /// `dragRegion` as stored (`nil` = `.sheet`).
     public var dragRegionSetting: DragRegion?
+    // MARK: issue 13 options (layouts, footer, stacks); `nil` = default
+    /// `footerHeight`: frames carry `footer.y` (`nil` = no footer).
+    public var footerHeight: Double?
+    /// `preferredWidth` as stored (`nil` = 700).
+    public var preferredWidthSetting: Double?
+    /// `maxWidth`: caps the sheet's width on any container and centers it.
+    public var maxWidth: Double?
+    /// `edgeAttachedInCompactHeight` as stored (`nil` = false).
+    public var edgeAttachedInCompactHeightSetting: Bool?
+    /// `detached`: margins that float the sheet (`nil` = attached to the bottom edge).
+    public var detached: DetachedMargins?
+    /// `recedeBackground` as stored (`nil` = false).
+    public var recedeBackgroundSetting: Bool?
+    /// `edge` as stored (`nil` = bottom).
+    public var edgeSetting: SheetEdge?
+    // MARK: end issue 13 options
 
     public init() {}
 
@@ -52,6 +68,21 @@ public struct SheetOptions: Sendable, Equatable, Codable {
     public var dragRegion: DragRegion {
         get { dragRegionSetting ?? .sheet }
         set { dragRegionSetting = newValue }
+    }
+    /// A page sheet's width (regular width, or compact height when edge-attached).
+    public var preferredWidth: Double {
+        get { preferredWidthSetting ?? 700 }
+        set { preferredWidthSetting = newValue }
+    }
+    /// In compact height, stay attached to the bottom edge at `preferredWidth`, centered.
+    public var edgeAttachedInCompactHeight: Bool {
+        get { edgeAttachedInCompactHeightSetting ?? false }
+        set { edgeAttachedInCompactHeightSetting = newValue }
+    }
+    /// A root sheet recedes the host's screen behind it (frames carry `background`).
+    public var recedeBackground: Bool {
+        get { recedeBackgroundSetting ?? false }
+        set { recedeBackgroundSetting = newValue }
     }
 }
 

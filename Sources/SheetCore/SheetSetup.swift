@@ -23,3 +23,26 @@ public struct SheetSetup: Sendable, Equatable, Codable {
         self.navigation = navigation
     }
 }
+
+extension SheetSetup {
+    /// The consistency rules every setup obeys, for `session.create` and `session.restore`
+    /// alike: at least one detent, unique detent ids, a known selected and undimmed detent,
+    /// unique navigation ids. (Number ranges are checked where the wire is read.) `path` is
+    /// where the setup sits in the params (`params` for `session.create`).
+    public func validate(path: String) throws(SheetError) {
+        guard !detents.isEmpty else { throw SheetError(.invalidParams, "\(path).detents: expected at least one detent") }
+        var seen = Set<String>()
+        for (i, d) in detents.enumerated() where !seen.insert(d.id).inserted {
+            throw SheetError(.invalidParams, "\(path).detents[\(i)]: duplicate detent id \"\(d.id)\"")
+        }
+        if let s = selectedDetent, !seen.contains(s) {
+            throw SheetError(.invalidParams, "\(path).selectedDetent: no detent with id \"\(s)\"")
+        }
+        if let u = options.largestUndimmedDetent, !seen.contains(u) {
+            throw SheetError(.invalidParams, "\(path).options.largestUndimmedDetent: no detent with id \"\(u)\"")
+        }
+        try options.validateLayout(in: container, path: "\(path).options")  // issue 13
+        try validateEdge(path: path)
+        try NavigationStack.validate(navigation, path: "\(path).navigation.entries")
+    }
+}

@@ -35,7 +35,8 @@ public struct SheetState: Sendable, Equatable, Codable {
     public var nav: NavigationStack
     public var scroll = ScrollTracking()
     public var policyNames = PolicyNames()
-    /// The navigation animator's answer for the current time (kept so frames need no policy call).
+    /// The navigation animator's answer for the current time (kept so frames need no policy
+    /// call; recomputed on restore, never trusted from a snapshot).
     public var navLayoutCache: NavigationLayout?
     /// `sheet.snapTo`: the height the sheet rests at instead of its selected detent, until the
     /// next gesture or command.
@@ -43,13 +44,16 @@ public struct SheetState: Sendable, Equatable, Codable {
     /// A `sheet.configure` that changed detents while a finger held the sheet: applied at the
     /// release.
     public var pendingDetents: PendingDetents?
+    /// A layout change's horizontal animation (issue 13; `nil` = none).
+    public var lateralMotion: LateralMotion?
 
     init(setup: SheetSetup) {
         self.setup = setup
         self.nav = NavigationStack(entries: setup.navigation)
     }
 
-    var container: Container { setup.container }
+    /// The container as the engine sees it (issue 13: the axis container of `options.edge`).
+    var container: Container { setup.options.edge.axisContainer(setup.container) }
     var options: SheetOptions { setup.options }
 
     /// Height of the fitted content above the bottom safe area: the top navigation entry
@@ -78,9 +82,11 @@ public struct SheetState: Sendable, Equatable, Codable {
     /// Resting detents, ascending, with the keyboard lift applied.
     var detents: [ResolvedDetent] {
         let lift = keyboardLift, limit = container.maxSheetHeight
-        return DetentResolver.resolve(setup.detents, in: container, fitHeight: fitHeight,
+        // A detached sheet's detents measure the visible height above its bottom margin.
+        let layout = self.layout, space = layout.detentContainer(container)
+        return DetentResolver.resolve(setup.detents, in: space, fitHeight: fitHeight,
                                       largeTopGap: options.largeTopGap).detents
-            .map { ResolvedDetent(id: $0.id, height: min($0.height + lift, limit)) }
+            .map { ResolvedDetent(id: $0.id, height: min($0.height + lift + layout.bottomMargin, limit)) }
     }
 
     func extent(of id: String, in detents: [ResolvedDetent]? = nil) -> Double {
@@ -99,10 +105,12 @@ public struct SheetState: Sendable, Equatable, Codable {
         return extent(of: selected, in: detents)
     }
 
-    /// The sheet's extent now, as drawn (never below 0).
+    /// The sheet's extent now, as drawn: never below 0, never more than twice the container
+    /// height (a rubber-banded drag stays below that; a spring flung with an extreme velocity
+    /// is held there instead of leaving the screen by thousands of points).
     var currentExtent: Double {
-        if let drag, drag.source != .leftEdge { return max(0, drag.extent) }
-        return max(0, motion.value(at: now))
+        let e = drag.flatMap { $0.source != .leftEdge ? $0.extent : nil } ?? motion.value(at: now)
+        return e.isNaN ? 0 : min(max(0, e), 2 * container.height)
     }
 
     var phase: SheetPhase {
@@ -125,7 +133,10 @@ public struct SheetState: Sendable, Equatable, Codable {
             && (drag == nil || drag?.source == .leftEdge)
     }
 
-    var isActive: Bool { drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now) }
+    var isActive: Bool {
+        drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now)
+            || lateralMotion?.isAnimating(at: now) == true
+    }
 
     // MARK: - Frame
 
@@ -138,20 +149,30 @@ public struct SheetState: Sendable, Equatable, Codable {
         let progress = self.progress(extent: e, detents: detents, rest: rest)
         let (alpha, passthrough) = dimming(extent: e, progress: progress, detents: detents, phase: phase)
         let scale = options.displayScale > 0 ? options.displayScale : 1
-        return SheetFrame(
+        let layout = self.layout, lateral = self.lateral(layout)  // issue 13: layouts
+        var frame = SheetFrame(
             state: phase,
-            sheet: Rect(x: 0, y: Quantize.points(y), width: Quantize.points(container.width),
-                        height: Quantize.points(max(e, rest))),
+            sheet: Rect(x: Quantize.points(lateral.x), y: Quantize.points(y), width: Quantize.points(lateral.width),
+                        height: Quantize.points(max(e, rest) - layout.bottomMargin)),
             cornerRadius: options.cornerRadius,
             dimming: .init(alpha: Quantize.unit(alpha), passthrough: passthrough),
             grabber: .init(visible: options.grabber, y: Quantize.points(y - options.pullBarHeight + 1 / scale)),
             detent: selected,
             progress: Quantize.unit(progress),
             scroll: scroll.frame(ownedBySheet: drag?.source == .scroll),
-            nav: navFrame(width: container.width),
+            nav: navFrame(width: lateral.width),
             position: position(extent: e, detents: detents),
             keyboard: .init(height: Quantize.points(keyboardHeight),
                             overlap: Quantize.points(min(max(e, 0), keyboardHeight))))
+        // MARK: issue 13 frame members
+        frame.corners = layout.kind == .fullWidth && lateralMotion?.isAnimating(at: now) != true ? nil : layout.corners
+        frame.footer = footer(sheetY: y, layout: layout)
+        frame.background = background(extent: e, detents: detents)
+        if options.edge != .bottom {  // the rect in container coordinates; the grabber is bottom-only
+            frame.sheet = options.edge.containerRect(frame.sheet, in: setup.container)
+            frame.grabber.visible = false
+        }
+        return frame
     }
 
     /// The shown height as a fractional detent index (-1 dismissed, 0 the smallest, between

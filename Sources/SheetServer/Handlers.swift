@@ -10,21 +10,12 @@ extension SheetService {
         "clock.tick": { s, p throws(RPCError) in try s.clockTick(p) },
         "session.create": { s, p throws(RPCError) in try s.createSession(p) },
         "session.destroy": { s, p throws(RPCError) in try s.destroySession(p) },
-        "session.list": { s, _ throws(RPCError) in s.listSessions() },
+        "session.list": { s, p throws(RPCError) in
+            try p.requireNoMembers()
+            return s.listSessions()
+        },
         "session.snapshot": { s, p throws(RPCError) in try s.snapshot(p) },
         "session.restore": { s, p throws(RPCError) in try s.restore(p) },
-        "sheet.present": { s, p throws(RPCError) in
-            let animated = try p["animated"].optionalBool() ?? true
-            return try s.command(p, ["animated"]) { sheet, t throws(SheetError) in
-                try sheet.present(at: t, animated: animated)
-            }
-        },
-        "sheet.dismiss": { s, p throws(RPCError) in
-            let animated = try p["animated"].optionalBool() ?? true
-            return try s.command(p, ["animated"]) { sheet, t throws(SheetError) in
-                try sheet.dismiss(at: t, animated: animated)
-            }
-        },
         "sheet.selectDetent": { s, p throws(RPCError) in
             let detent = try p["detent"].string()
             let animated = try p["animated"].optionalBool() ?? true
@@ -37,19 +28,6 @@ extension SheetService {
             let entry = try p["entry"].optionalString()
             return try s.command(p, ["height", "entry"]) { sheet, t throws(SheetError) in
                 try sheet.setContentHeight(height, entry: entry, at: t)
-            }
-        },
-        "sheet.setContainer": { s, p throws(RPCError) in
-            let width = try p["width"].number(in: Wire.positiveLength)
-            let height = try p["height"].number(in: Wire.positiveLength)
-            let safeArea = p["safeArea"].exists ? try Wire.safeArea(p["safeArea"]) : nil
-            return try s.command(p, ["width", "height", "safeArea"]) { sheet, t throws(SheetError) in
-                // Without `safeArea` the session keeps the one it has.
-                let c = Container(width: width, height: height, safeArea: safeArea ?? sheet.state.setup.container.safeArea)
-                guard c.safeArea.top + c.safeArea.bottom < c.height else {
-                    throw SheetError(.invalidParams, "params.safeArea: expected top + bottom < container height \(height)")
-                }
-                sheet.setContainer(c, at: t)
             }
         },
         "input.pan": { s, p throws(RPCError) in
@@ -75,8 +53,9 @@ extension SheetService {
                 sheet.setKeyboard(height: height, timing: BezierTiming(duration: duration, curve: curve), at: t)
             }
         },
-        "plugins.list": { s, _ throws(RPCError) in
-            .array(s.plugins.plugins.map(SheetService.pluginJSON))
+        "plugins.list": { s, p throws(RPCError) in
+            try p.requireNoMembers()
+            return .array(s.plugins.plugins.map(SheetService.pluginJSON))
         },
         "plugins.load": { s, p throws(RPCError) in
             try p.requireObject()
@@ -90,13 +69,12 @@ extension SheetService {
         },
     ]
 
-    /// A session command or input: validate the common members, run it at its time.
+    /// A session command or input: validate the common members, then `apply` it at its time.
     func command(_ p: Params, _ members: [String],
                  _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         try p.requireObject()
         try p.rejectUnknownKeys(["session", "t"] + members)
-        let t = try time(p)
-        return try withSession(p) { sheet throws(SheetError) in try body(&sheet, t) }
+        return try apply(p, body)
     }
 
     func clockTick(_ p: Params) throws(RPCError) -> JSONValue {
@@ -113,19 +91,26 @@ extension SheetService {
 
     func createSession(_ p: Params) throws(RPCError) -> JSONValue {
         try p.requireObject()
-        try p.rejectUnknownKeys(["container", "content", "detents", "selectedDetent", "options", "navigation", "policies"])
+        try p.rejectUnknownKeys(Wire.setupMembers + ["policies", "parent"])
         guard sessions.count < configuration.maxSessions else {
             throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
         }
-        let setup = try Wire.setup(p)
-        let (policies, names) = try makePolicies(p["policies"])
+        let (setupParams, parent) = try stackParams(p)  // issue 13: a child takes its parent's container
+        let setup = try Wire.setup(setupParams)
+        let names = try policyNames(p["policies"])
+        // Everything is checked before a policy (perhaps a plugin's) is instantiated.
+        do { try setup.validate(path: "params") } catch { throw RPCError(error) }
+        let policies = try makePolicies(names, path: p["policies"].path)
         let sheet: Sheet
         do {
             sheet = try Sheet(setup: setup, policies: policies, policyNames: names)
         } catch {
             throw RPCError(error)
         }
-        return Self.withMaxDetentHeight(add(sheet), setup.container)
+        let result = add(sheet)
+        if let parent, let id = result["session"]?.stringValue { stack.parent[id] = parent }
+        // Along the sheet's axis (issue 13: the width for a left or right sheet).
+        return Self.withMaxDetentHeight(result, setup.options.edge.axisContainer(setup.container))
     }
 
     func add(_ sheet: Sheet, seq: Int = 0) -> JSONValue {
@@ -142,7 +127,10 @@ extension SheetService {
         try p.requireObject()
         try p.rejectUnknownKeys(["session"])
         let id = try p["session"].string()
-        guard sessions.removeValue(forKey: id) != nil else { throw RPCError.unknownSession(id) }
+        guard sessions[id] != nil else { throw RPCError.unknownSession(id) }
+        try checkNotParent(id)
+        stack.remove(id)
+        sessions[id] = nil
         touched.remove(id)
         return .null
     }

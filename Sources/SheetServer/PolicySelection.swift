@@ -10,7 +10,7 @@ extension SheetService {
         return (try makePolicies(names, path: p.path), names)
     }
 
-    /// The names and config a `policies` member gives (defaults for what it omits).
+    /// `session.create`'s `policies` member (or a snapshot's `policies`), read but not instantiated.
     func policyNames(_ p: Params) throws(RPCError) -> SheetState.PolicyNames {
         var names = SheetState.PolicyNames()
         if p.exists {

@@ -80,6 +80,8 @@ public final class SheetService: RPCService {
     /// are produced (all before its response).
     let outbox = Outbox()
     var currentMethod = ""
+    /// Stacked sheets (issue 13).
+    var stack = SessionStack()
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -99,6 +101,7 @@ public final class SheetService: RPCService {
     public var methodNames: Set<String> { Set(Self.allHandlers.keys) }
 
     static let allHandlers = handlers.merging(navigationHandlers) { a, _ in a }.merging(configureHandlers) { a, _ in a }
+        .merging(stackHandlers) { a, _ in a }
 
     public func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
         let p = Params(params)
@@ -106,8 +109,10 @@ public final class SheetService: RPCService {
             try p.requireObject()
             try p.rejectUnknownKeys(["clientInfo", "clock", "fps", "processId", "capabilities", "rootUri", "trace"])
         }
-        if let c = try p["clock"].optionalOneOf(["host", "realtime"]) { clock = ClockMode(rawValue: c)! }
-        fps = try p["fps"].optionalNumber(in: 1...240) ?? 60
+        let requested = try p["clock"].optionalOneOf(["host", "realtime"]).flatMap(ClockMode.init(rawValue:))
+        let rate = try p["fps"].optionalNumber(in: 1...240) ?? 60
+        clock = requested ?? clock
+        fps = rate
         realtimeOrigin = configuration.now()
         return ["serverInfo": ["name": "sheetd", "version": .string(Self.version)],
                 "protocolVersion": "1", "clock": .string(clock.rawValue), "fps": .number(fps),
@@ -118,7 +123,10 @@ public final class SheetService: RPCService {
                      emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
         guard let handler = Self.allHandlers[method] else { throw RPCError.methodNotFound(method) }
         currentMethod = method
-        return try outbox.streaming(to: emit) { () throws(RPCError) in try handler(self, Params(params)) }
+        return try outbox.streaming(to: emit) { () throws(RPCError) in
+            try checkEdgeSupport(method, Params(params))  // issue 13: bottom-only mechanics
+            return try handler(self, Params(params))
+        }
     }
 
     /// Realtime clock: the next tick is due at the next point of the grid
@@ -164,10 +172,12 @@ public final class SheetService: RPCService {
     /// Advance every touched session to `t` and queue a frame for each one that changed.
     func tick(at t: Double) -> Int {
         var count = 0
+        prepareStacks(at: t)  // issue 13
         for id in touched.sorted(by: { sessions[$0]!.order < sessions[$1]!.order }) {
             guard let s = sessions[id] else { touched.remove(id); continue }
             s.sheet.advance(to: t)
             var frame = s.sheet.frame()
+            decorate(&frame, of: id)  // issue 13: stack transform
             if frame != s.lastFrame {
                 s.seq += 1
                 outbox.append(RPCNotification(method: "sheet.frame",
@@ -190,6 +200,7 @@ public final class SheetService: RPCService {
         for e in events {
             outbox.append(RPCNotification(method: "sheet.event", params: WireEncoding.event(e, session: id)))
         }
+        react(to: events, of: id)  // issue 13: stack sequencing
         for d in diagnostics {
             switch d.kind {
             case .detentsSorted: diagnose(d.message, code: 0, session: id)
@@ -212,38 +223,55 @@ public final class SheetService: RPCService {
     /// host's `t` mapped onto the server's clock (offset fixed by the first stamped input,
     /// never later than now, never backwards), so gesture samples keep the spacing the host
     /// measured and pipe jitter does not distort release velocities; unstamped inputs use now.
-    func time(_ p: Params) throws(RPCError) -> Double {
+    ///
+    /// Pure: it returns the time and the realtime offset, which `commit(time:)` makes
+    /// current only once the message has succeeded (a refused message moves no clock).
+    func inputTime(_ p: Params) throws(RPCError) -> InputTime {
         if clock == .realtime {
             let now = configuration.now() - realtimeOrigin
             var t = now
+            var offset = realtimeOffset
             if let hostT = try p["t"].optionalNumber(in: Wire.time) {
-                let offset = realtimeOffset ?? (now - hostT)
-                realtimeOffset = offset
-                t = min(now, hostT + offset)
+                let o = offset ?? (now - hostT)
+                offset = o
+                t = min(now, hostT + o)
             }
-            t = max(t, hostNow)
-            hostNow = t
-            return t
+            return InputTime(t: max(t, hostNow), realtimeOffset: offset)
         }
-        let t = max(try p["t"].number(in: Wire.time), hostNow)
-        hostNow = t
-        return t
+        return InputTime(t: max(try p["t"].number(in: Wire.time), hostNow), realtimeOffset: realtimeOffset)
     }
 
-    /// Run `body` on the named session, then publish its output and mark it for the next frame.
-    func withSession(_ p: Params, _ body: (inout Sheet) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
+    /// An input's engine time and the realtime offset it fixes (see `inputTime`).
+    struct InputTime {
+        var t: Double
+        var realtimeOffset: Double?
+    }
+
+    func commit(time: InputTime) {
+        hostNow = time.t
+        realtimeOffset = time.realtimeOffset
+    }
+
+    /// Validate-then-apply for a session command: the session must exist and the time be
+    /// valid; `body` runs on a copy of the engine state, which replaces the session's only if
+    /// it succeeds. A refusal (`SheetError`) leaves the session, the clock and the output
+    /// exactly as they were. On success the clock moves, the session's events are queued and
+    /// it is marked for the next frame.
+    func apply(_ p: Params, _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         let id = try p["session"].string()
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
+        let time = try inputTime(p)
+        var sheet = s.sheet
         do {
-            try body(&s.sheet)
+            try body(&sheet, time.t)
         } catch {
-            drain(s, id: id)
             throw RPCError(error)
         }
+        s.sheet = sheet
+        commit(time: time)
         drain(s, id: id)
-        let state = s.sheet.phase
         touched.insert(id)
-        return ["state": .string(state.rawValue)]
+        return ["state": .string(s.sheet.phase.rawValue)]
     }
 
     func policiesJSON() -> JSONValue {

@@ -4,47 +4,153 @@ import SheetRPC
 
 /// `session.snapshot` / `session.restore`: the whole engine state as opaque JSON.
 ///
-/// The state is the Codable `SheetState` (doubles print in shortest round-trip form, so the
-/// restored session continues bit for bit), plus the frame sequence number.
+/// `{format: "sheetd.snapshot/2", seq, sheet}`: `sheet` is the Codable `SheetState` (doubles
+/// print in shortest round-trip form, so the restored session continues bit for bit) whose
+/// `setup` and `policies` are in the shape `session.create` takes. Restore trusts nothing:
+/// `setup` and `policies` go through the very code that validates `session.create`, the rest
+/// through `SnapshotValidation`; the first bad place is a `-32602` naming its path.
+/// `sheetd.snapshot/1` (0.1.0, Codable-shaped setup) is converted and then validated alike.
 extension SheetService {
-    static let snapshotFormat = "sheetd.snapshot/1"
+    static let snapshotFormat = "sheetd.snapshot/2"
+    static let legacySnapshotFormat = "sheetd.snapshot/1"
 
     func snapshot(_ p: Params) throws(RPCError) -> JSONValue {
         try p.requireObject()
         try p.rejectUnknownKeys(["session"])
         let id = try p["session"].string()
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
-        let state: JSONValue
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let data = try encoder.encode(s.sheet.state)
-            state = try JSONCodec.decode([UInt8](data))
-        } catch {
-            throw RPCError.internalError("could not snapshot \(id): \(error)")
+        try checkNotStacked(id)  // issue 13
+        guard case .object(var sheet) = try Self.codableJSON(s.sheet.state) else {
+            throw RPCError.internalError("could not snapshot \(id)")
         }
-        return ["format": .string(Self.snapshotFormat), "seq": .int(Int64(s.seq)), "sheet": state]
+        sheet["setup"] = SetupWireEncoding.setup(s.sheet.state.setup)
+        sheet["policyNames"] = nil
+        sheet["policies"] = SetupWireEncoding.policies(s.sheet.state.policyNames)
+        sheet["navLayoutCache"] = nil  // derived; recomputed on restore
+        return ["format": .string(Self.snapshotFormat), "seq": .int(Int64(s.seq)), "sheet": .object(sheet)]
     }
 
     func restore(_ p: Params) throws(RPCError) -> JSONValue {
         try p.requireObject()
         try p.rejectUnknownKeys(["state"])
-        let snap = p["state"]
-        try snap.requireObject()
-        guard snap["format"].value == .string(Self.snapshotFormat) else {
-            throw snap["format"].fail("expected \"\(Self.snapshotFormat)\" (a value returned by session.snapshot)")
-        }
-        let seq = try snap["seq"].number(in: 0...1e15)
+        let (state, policies, seq) = try Self.asInvalidParams { () throws(RPCError) in try restoredState(p["state"]) }
         guard sessions.count < configuration.maxSessions else {
             throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
         }
+        return add(Sheet(restoring: state, policies: policies), seq: seq)
+    }
+
+    /// Validate a snapshot completely; nothing is created or changed.
+    func restoredState(_ snap: Params) throws(RPCError) -> (SheetState, SheetPolicies, Int) {
+        try snap.requireObject()
+        try snap.rejectUnknownKeys(["format", "seq", "sheet"])
+        let format = try snap["format"].string()
+        guard format == Self.snapshotFormat || format == Self.legacySnapshotFormat else {
+            throw snap["format"].fail("unknown snapshot format \"\(format.prefix(64))\" (this server reads "
+                                      + "\"\(Self.snapshotFormat)\" and \"\(Self.legacySnapshotFormat)\", as returned by session.snapshot)")
+        }
+        let seq = try snap["seq"].number(in: 0...1e15)
+        guard seq == seq.rounded() else { throw snap["seq"].fail("expected a whole number, got \(seq)") }
+        var sheet = snap["sheet"]
+        try sheet.requireObject()
+        if format == Self.legacySnapshotFormat { sheet = try Self.upgradeLegacy(sheet) }
+        try sheet["setup"].requireObject()
+        try sheet["setup"].rejectUnknownKeys(Wire.setupMembers)
+        let setup = try Wire.setup(sheet["setup"])
+        do { try setup.validate(path: sheet["setup"].path) } catch { throw RPCError(error) }
+        try sheet["policies"].requireObject()
+        let names = try policyNames(sheet["policies"])
+
+        // The running state: Codable, with the validated setup and policies put back.
+        guard case .object(var rest) = sheet.value else { throw sheet.fail("expected an object") }
+        rest["setup"] = try Self.codableJSON(setup)
+        rest["policies"] = nil
+        rest["policyNames"] = try Self.codableJSON(names)
+        rest["navLayoutCache"] = nil
         let state: SheetState
         do {
-            state = try JSONDecoder().decode(SheetState.self, from: Data(JSONCodec.encode(snap["sheet"].value)))
+            state = try JSONDecoder().decode(SheetState.self, from: Data(JSONCodec.encode(.object(rest))))
+        } catch let error as DecodingError {
+            throw Self.decodingFailure(error, in: sheet)
         } catch {
-            throw snap["sheet"].fail("not a sheetd snapshot: \(error)")
+            throw sheet.fail("not a sheetd snapshot: \(error)")
         }
-        let policies = try makePolicies(state.policyNames, path: "params.state.sheet.policyNames")
-        return add(Sheet(restoring: state, policies: policies), seq: Int(seq))
+        try SnapshotValidation.check(state, sheet)
+        return (state, try makePolicies(names, path: sheet["policies"].path), Int(seq))
+    }
+
+    /// Too many detents or entries is `-32012` on `session.create`; inside a snapshot it is
+    /// a damaged snapshot, `-32602`.
+    static func asInvalidParams<T>(_ body: () throws(RPCError) -> T) throws(RPCError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw error.code == RPCError.limitExceededCode ? RPCError.invalidParams(error.message) : error
+        }
+    }
+
+    /// A `sheetd.snapshot/1` sheet (Codable `setup` and `policyNames`) in the current shape.
+    static func upgradeLegacy(_ sheet: Params) throws(RPCError) -> Params {
+        guard case .object(var o) = sheet.value else { throw sheet.fail("expected an object") }
+        let setup: SheetSetup
+        let names: SheetState.PolicyNames
+        do {
+            setup = try JSONDecoder().decode(SheetSetup.self, from: Data(JSONCodec.encode(sheet["setup"].value)))
+        } catch let error as DecodingError {
+            throw decodingFailure(error, in: sheet["setup"])
+        } catch {
+            throw sheet["setup"].fail("\(error)")
+        }
+        do {
+            names = try JSONDecoder().decode(SheetState.PolicyNames.self,
+                                             from: Data(JSONCodec.encode(sheet["policyNames"].value)))
+        } catch let error as DecodingError {
+            throw decodingFailure(error, in: sheet["policyNames"])
+        } catch {
+            throw sheet["policyNames"].fail("\(error)")
+        }
+        o["setup"] = SetupWireEncoding.setup(setup)
+        o["policyNames"] = nil
+        o["policies"] = SetupWireEncoding.policies(names)
+        return Params(.object(o), path: sheet.path)
+    }
+
+    /// A Codable value as JSON.
+    static func codableJSON<T: Encodable>(_ value: T) throws(RPCError) -> JSONValue {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return try JSONCodec.decode([UInt8](try encoder.encode(value)))
+        } catch {
+            throw RPCError.internalError("could not encode \(T.self): \(error)")
+        }
+    }
+
+    /// A decoding failure as `-32602` at the path where it happened.
+    static func decodingFailure(_ error: DecodingError, in base: Params) -> RPCError {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.reduce(base.path) { p, k in k.intValue.map { "\(p)[\($0)]" } ?? "\(p).\(k.stringValue)" }
+        }
+        switch error {
+        case .typeMismatch(let type, let c):
+            return .invalidParams("\(path(c.codingPath)): expected \(typeName(type))")
+        case .valueNotFound(let type, let c):
+            return .invalidParams("\(path(c.codingPath)): expected \(typeName(type)), got null")
+        case .keyNotFound(let key, let c):
+            return .invalidParams("\(path(c.codingPath + [key])): missing member")
+        case .dataCorrupted(let c):
+            return .invalidParams("\(path(c.codingPath)): \(c.debugDescription)")
+        @unknown default:
+            return .invalidParams("\(base.path): not a sheetd snapshot")
+        }
+    }
+
+    static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type: return "a number"
+        case is String.Type: return "a string"
+        case is Bool.Type: return "a boolean"
+        default: return "\(type)".hasPrefix("Array") ? "an array" : "an object"
+        }
     }
 }

@@ -18,10 +18,10 @@ enum Wire {
 
     static func container(_ p: Params) throws(RPCError) -> Container {
         try p.requireObject()
-        try p.rejectUnknownKeys(["width", "height", "safeArea"])
+        try p.rejectUnknownKeys(["width", "height", "safeArea", "sizeClass"])
         let c = Container(width: try p["width"].number(in: positiveLength),
                           height: try p["height"].number(in: positiveLength),
-                          safeArea: try safeArea(p["safeArea"]))
+                          safeArea: try safeArea(p["safeArea"]), sizeClass: try sizeClass(p["sizeClass"]))
         try checkSafeArea(c, p)
         return c
     }
@@ -30,6 +30,11 @@ enum Wire {
         if c.safeArea.top + c.safeArea.bottom >= c.height {
             throw p["safeArea"].fail("expected top + bottom < container height \(c.height)")
         }
+    }
+
+    /// `container.sizeClass` (absent = automatic).
+    static func sizeClass(_ p: Params) throws(RPCError) -> SizeClass? {
+        try p.optionalOneOf(SizeClass.allCases.map(\.rawValue)).flatMap(SizeClass.init(rawValue:))
     }
 
     static func safeArea(_ p: Params) throws(RPCError) -> Insets {
@@ -113,7 +118,7 @@ enum Wire {
         try p.rejectUnknownKeys(["cornerRadius", "grabber", "dimAlpha", "dismissible", "largestUndimmedDetent",
                                  "scrollExpandsAtEdge", "pullBarHeight", "displayScale", "largeTopGap",
                                  "navigationBarHeight", "presentTiming", "settleSpring", "contentTiming",
-                                 "tapDimming", "keyboard", "keyboardRestore", "dragRegion"])
+                                 "tapDimming", "keyboard", "keyboardRestore", "dragRegion"] + layoutOptionNames)
         o.cornerRadius = try p["cornerRadius"].optionalNumber(in: 0...1000) ?? o.cornerRadius
         o.grabber = try p["grabber"].optionalBool() ?? o.grabber
         o.dimAlpha = try p["dimAlpha"].optionalNumber(in: 0...1) ?? o.dimAlpha
@@ -128,6 +133,7 @@ enum Wire {
         if p["settleSpring"].exists { o.settleSpring = try spring(p["settleSpring"]) }
         if p["contentTiming"].exists { o.contentTiming = try timing(p["contentTiming"]) }
         try controlOptions(p, into: &o)
+        try layoutOptions(p, into: &o)
         return o
     }
 
@@ -168,7 +174,11 @@ enum Wire {
         return Vector(x: try p["x"].optionalNumber(in: velocity) ?? 0, y: try p["y"].optionalNumber(in: velocity) ?? 0)
     }
 
-    /// `session.create` params → setup.
+    /// The members of a setup (`session.create` params besides `policies`; a snapshot's `setup`).
+    static let setupMembers = ["container", "content", "detents", "selectedDetent", "options", "navigation"]
+
+    /// `session.create` params (or a snapshot's `setup`) → setup. The one place setup
+    /// numbers are range-checked; consistency is `SheetSetup.validate(path:)`.
     static func setup(_ p: Params) throws(RPCError) -> SheetSetup {
         let container = try container(p["container"])
         var contentHeight: Double?
@@ -213,6 +223,32 @@ enum Wire {
         if let v = try p["dragRegion"].optionalOneOf(DragRegion.allCases.map(\.rawValue)) { o.dragRegion = DragRegion(rawValue: v)! }
     }
 
+    /// The layout options of issue 13.
+    static let layoutOptionNames = ["footerHeight", "preferredWidth", "maxWidth", "edgeAttachedInCompactHeight",
+                                    "detached", "recedeBackground", "edge"]
+
+    /// The layout options of issue 13 (absent = keep; `footerHeight`, `maxWidth` and `detached`
+    /// are cleared by `null`).
+    static func layoutOptions(_ p: Params, into o: inout SheetOptions) throws(RPCError) {
+        if p["footerHeight"].isPresent { o.footerHeight = try p["footerHeight"].optionalNumber(in: length) }
+        if let v = try p["preferredWidth"].optionalNumber(in: positiveLength) { o.preferredWidth = v }
+        if p["maxWidth"].isPresent { o.maxWidth = try p["maxWidth"].optionalNumber(in: positiveLength) }
+        if let v = try p["edgeAttachedInCompactHeight"].optionalBool() { o.edgeAttachedInCompactHeight = v }
+        if p["detached"].isPresent {
+            let d = p["detached"]
+            if d.exists {
+                try d.requireObject()
+                try d.rejectUnknownKeys(["horizontal", "bottom"])
+                o.detached = DetachedMargins(horizontal: try d["horizontal"].optionalNumber(in: length) ?? 0,
+                                             bottom: try d["bottom"].optionalNumber(in: length) ?? 0)
+            } else {
+                o.detached = nil
+            }
+        }
+        if let v = try p["recedeBackground"].optionalBool() { o.recedeBackground = v }
+        if let v = try p["edge"].optionalOneOf(SheetEdge.allCases.map(\.rawValue)) { o.edge = SheetEdge(rawValue: v)! }
+    }
+
     /// `sheet.configure`'s `detents` (absent = keep): the same shapes as `session.create`'s.
     static func optionalDetents(_ p: Params) throws(RPCError) -> [DetentSpec]? {
         guard p.exists else { return nil }
@@ -223,3 +259,13 @@ enum Wire {
         return detents
     }
 }
+
+extension Params {
+    /// Params of a method that takes none: absent, `null` or `{}`.
+    func requireNoMembers() throws(RPCError) {
+        guard exists else { return }
+        try requireObject()
+        if let k = value.objectValue?.keys.first { throw self[k].fail("unknown member (this method takes no params)") }
+    }
+}
+

@@ -8,11 +8,13 @@ enum WireEncoding {
             ["id": .string($0.id), "x": .number($0.x), "width": .number($0.width),
              "height": .number($0.height), "alpha": .number($0.alpha)]
         }
-        return [
+        var sheet: JSONObject = ["x": .number(f.sheet.x), "y": .number(f.sheet.y), "width": .number(f.sheet.width),
+                                 "height": .number(f.sheet.height), "cornerRadius": .number(f.cornerRadius)]
+        if let c = f.corners { sheet["corners"] = .string(c.rawValue) }  // issue 13
+        var o: JSONObject = [
             "session": .string(session), "seq": .int(Int64(seq)), "t": .number(t),
             "state": .string(f.state.rawValue),
-            "sheet": ["x": .number(f.sheet.x), "y": .number(f.sheet.y), "width": .number(f.sheet.width),
-                      "height": .number(f.sheet.height), "cornerRadius": .number(f.cornerRadius)],
+            "sheet": .object(sheet),
             "dimming": ["alpha": .number(f.dimming.alpha), "passthrough": .bool(f.dimming.passthrough)],
             "grabber": ["visible": .bool(f.grabber.visible), "y": .number(f.grabber.y)],
             "detent": .string(f.detent),
@@ -24,6 +26,14 @@ enum WireEncoding {
             "keyboard": ["height": .number(f.keyboard.height), "overlap": .number(f.keyboard.overlap)],
             // MARK: end issue 11 frame members
         ]
+        // MARK: issue 13 frame members (layouts, footer, stacks), only when they apply
+        if let v = f.footer { o["footer"] = ["y": .number(v.y)] }
+        if let v = f.background {
+            o["background"] = ["scale": .number(v.scale), "translateY": .number(v.translateY),
+                               "cornerRadius": .number(v.cornerRadius)]
+        }
+        if let v = f.transform { o["transform"] = ["scale": .number(v.scale), "translateY": .number(v.translateY)] }
+        return .object(o)
     }
 
     static func event(_ e: SheetEvent, session: String) -> JSONValue {

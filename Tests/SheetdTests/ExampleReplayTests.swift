@@ -21,9 +21,15 @@ struct FrameCheck: Sendable {
     var when: When
     var path: String
     var value: JSONValue
+    /// Only this session's frames (stacks); `nil` = any session.
+    var session: String? = nil
 
     static func at(_ t: Int, _ path: String, _ value: JSONValue) -> FrameCheck {
         .init(when: .at(t), path: path, value: value)
+    }
+    /// `session`'s frame at `t`.
+    static func at(_ t: Int, _ session: String, _ path: String, _ value: JSONValue) -> FrameCheck {
+        .init(when: .at(t), path: path, value: value, session: session)
     }
     static func during(_ from: Int, _ to: Int, _ path: String, _ value: JSONValue) -> FrameCheck {
         .init(when: .during(from, to), path: path, value: value)
@@ -246,6 +252,78 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
               events: ["presented", "dismissCancelled"], finalState: "presented", finalY: 210,
               checks: [.at(448, "sheet.y", 570), .at(464, "sheet.height", 634), .at(496, "state", "settling"),
                        .at(528, "sheet.y", 517.614)]),
+        // MARK: issue 13 examples (layouts, footer, stacks)
+        .init(file: "40-footer.ndjson",
+              events: ["presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(96, "footer.y", 772.684), .at(112, "footer.y", 760), .at(304, "footer.y", 760),
+                       .during(304, 560, "footer.y", 760), .at(464, "sheet.y", 610),
+                       .at(576, "footer.y", 785), .at(592, "footer.y", 810), .at(608, "state", "dismissing"),
+                       .at(640, "footer.y", 844)]),
+        .init(file: "41-page-sheet-regular-width.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 704,
+              checks: [.at(304, "sheet.x", 162), .at(304, "sheet.width", 700), .at(304, "sheet.y", 1046),
+                       .at(304, "sheet.corners", "top"),
+                       .at(525, "sheet.x", 81), .at(525, "sheet.width", 545), .at(525, "state", "presented"),
+                       .at(656, "sheet.x", 0), .at(656, "sheet.width", 390),
+                       .at(925, "sheet.x", 166.5), .at(925, "sheet.width", 545), .at(1056, "sheet.x", 333),
+                       .at(1456, "sheet.x", 363), .at(1456, "sheet.width", 640)]),
+        .init(file: "42-compact-height-edge-attached.ndjson",
+              events: ["presented"], finalState: "presented", finalY: 510,
+              checks: [.at(304, "sheet.x", 72), .at(304, "sheet.width", 700), .at(304, "sheet.y", 69),
+                       .at(400, "sheet.width", 700), .at(525, "sheet.x", 36), .at(525, "sheet.width", 545),
+                       .at(656, "sheet.x", 0), .at(656, "sheet.width", 390), .at(656, "sheet.y", 510)]),
+        .init(file: "43-detached.ndjson",
+              events: ["presented", "detentChanged:large", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(150, "sheet.y", 677), .at(150, "sheet.height", 310), .at(150, "progress", 0.5),
+                       .at(304, "sheet.x", 16), .at(304, "sheet.width", 358), .at(304, "sheet.y", 510),
+                       .at(304, "sheet.height", 310), .at(304, "sheet.corners", "all"),
+                       .at(1040, "sheet.y", 57), .at(1040, "sheet.height", 763),
+                       .at(1280, "state", "dragging"), .at(1280, "sheet.y", 457), .at(1296, "state", "dismissing"),
+                       .at(1456, "state", "dismissed")]),
+        .init(file: "44-stack-push.ndjson",
+              events: ["presented", "presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(304, "s1", "transform.scale", 1), .at(304, "s1", "transform.translateY", 0),
+                       .at(304, "s1", "background.scale", 0.9333), .at(304, "s1", "background.translateY", 47),
+                       .at(544, "s1", "transform.scale", 0.9809), .at(544, "s1", "transform.translateY", -7.45),
+                       .at(704, "s1", "transform.scale", 0.959), .at(704, "s1", "transform.translateY", -16),
+                       .at(704, "s2", "state", "presented"), .at(704, "s2", "sheet.y", 510),
+                       .at(880, "s2", "state", "dragging"), .at(880, "s2", "progress", 0.5509),
+                       .at(880, "s1", "transform.translateY", -8.814), .at(880, "s1", "state", "presented"),
+                       .at(1072, "s1", "transform.scale", 1), .at(1072, "s1", "transform.translateY", 0),
+                       .at(1072, "s1", "background.scale", 0.9333)]),
+        .init(file: "45-stack-switch.ndjson",
+              events: ["presented", "dismissed", "presented", "dismissed", "presented"],
+              finalState: "presented", finalY: 510,
+              checks: [.at(704, "s1", "state", "dismissed"), .at(704, "s1", "transform.scale", 1),
+                       .at(1008, "s2", "state", "presented"), .at(1008, "s2", "sheet.y", 310),
+                       .at(1504, "s2", "state", "dismissed"), .at(1808, "s1", "state", "presented"),
+                       .at(1808, "s1", "transform.scale", 1)]),
+        .init(file: "46-stack-replace.ndjson",
+              events: ["presented", "dismissed", "presented", "dismissed"], finalState: "dismissed", finalY: 844,
+              checks: [.at(704, "s1", "state", "dismissed"), .at(1008, "s2", "sheet.y", 410),
+                       .at(1504, "s2", "state", "dismissed")]),
+        .init(file: "47-stack-dismiss-all.ndjson",
+              events: ["presented", "presented", "presented", "dismissed", "dismissed", "dismissed"],
+              finalState: "dismissed", finalY: 390,
+              checks: [.at(704, "s1", "transform.scale", 0.959), .at(1104, "s2", "transform.scale", 0.959),
+                       .at(1456, "s1", "sheet.width", 844), .at(1456, "s2", "sheet.width", 844),
+                       .at(1456, "s3", "sheet.width", 844), .at(1456, "s1", "transform.scale", 0.981),
+                       .at(1760, "s2", "state", "presented"), .at(1760, "s3", "state", "dismissing"),
+                       .at(1904, "s3", "state", "dismissed"), .at(2064, "s2", "state", "dismissing"),
+                       .at(2064, "s1", "state", "presented"), .at(2208, "s2", "state", "dismissed"),
+                       .at(2512, "s1", "state", "dismissed")]),
+        .init(file: "48-edges.ndjson",
+              events: ["presented", "presented", "detentChanged:large", "dismissed"], finalState: "dismissed", finalY: -247,
+              errorCodes: [-32602],
+              checks: [.at(150, "s1", "sheet.x", -150), .at(150, "s1", "sheet.width", 300), .at(150, "s1", "sheet.height", 844),
+                       .at(304, "s1", "sheet.x", 0), .at(304, "s1", "sheet.width", 300), .at(304, "s1", "grabber.visible", false),
+                       .at(150, "s2", "sheet.y", -123.5), .at(304, "s2", "sheet.y", 0), .at(304, "s2", "sheet.height", 247),
+                       .at(416, "s1", "state", "dragging"), .at(416, "s1", "sheet.width", 340),
+                       .at(480, "s1", "sheet.width", 388.684), .at(480, "s1", "sheet.x", 0), .at(496, "s1", "state", "settling"),
+                       .at(1024, "s1", "sheet.width", 380), .at(1024, "s1", "state", "presented"),
+                       .at(1264, "s2", "sheet.y", -160), .at(1280, "s2", "state", "dismissing"),
+                       .at(1392, "s2", "state", "dismissed")]),
+        // MARK: end issue 13 examples
     ]
 
     /// The repository root: this file is Tests/SheetdTests/ExampleReplayTests.swift.
@@ -337,6 +415,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
 
         for c in e.checks {
             let selected: [JSONObject]
+            let frames = c.session.map { id in frames.filter { $0["session"] == .string(id) } } ?? frames
             switch c.when {
             case .at(let t):
                 selected = frames.filter { $0["t"]?.doubleValue == Double(t) }.suffix(1)

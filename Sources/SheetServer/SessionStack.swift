@@ -1,0 +1,241 @@
+import SheetCore
+import SheetRPC
+
+/// The parent/child graph of stacked sheets (`session.create {parent}`) and what happens
+/// when a sheet in it finishes dismissing: the next sheet of a `replace`/`switch` presents, or
+/// the next one up a dismissed stack dismisses.
+///
+/// Stacks live in the server, not in the snapshot: `session.snapshot` refuses a session that
+/// is part of a stack (`-32010`), so a restored session is always a root.
+struct SessionStack {
+    /// What a sheet's `dismissed` event sets off.
+    enum Reaction: Equatable {
+        case present(String)
+        case dismiss(String)
+    }
+
+    /// child → parent.
+    var parent: [String: String] = [:]
+    /// session → what to do, in order, when it is next dismissed.
+    var onDismissed: [String: [Reaction]] = [:]
+
+    func children(of id: String) -> [String] { parent.filter { $0.value == id }.map(\.key) }
+
+    /// 1 for a root, 2 for its child, ...
+    func depth(of id: String) -> Int {
+        var d = 1, cur = id
+        while let p = parent[cur] { d += 1; cur = p }
+        return d
+    }
+
+    func descendants(of id: String) -> [String] {
+        children(of: id).flatMap { [$0] + descendants(of: $0) }
+    }
+
+    func ancestors(of id: String) -> [String] {
+        var out: [String] = [], cur = id
+        while let p = parent[cur] { out.append(p); cur = p }
+        return out
+    }
+
+    var isEmpty: Bool { parent.isEmpty }
+
+    mutating func remove(_ id: String) {
+        parent[id] = nil
+        onDismissed[id] = nil
+    }
+}
+
+/// `sheet.present`'s `stackBehavior` for a child whose parent is shown.
+enum StackBehavior: String, CaseIterable {
+    /// The parent stays behind the child.
+    case push
+    /// The parent dismisses, then the child presents; the parent does not come back.
+    case replace
+    /// The parent dismisses, then the child presents; the parent presents again when the child is dismissed.
+    case `switch`
+}
+
+extension SheetService {
+    static let stackHandlers: [String: Handler] = [
+        "sheet.present": { s, p throws(RPCError) in try s.present(p) },
+        "sheet.dismiss": { s, p throws(RPCError) in try s.dismiss(p) },
+        "sheet.setContainer": { s, p throws(RPCError) in try s.setContainer(p) },
+    ]
+
+    /// Shown: presenting, presented, dragged or settling (not dismissed, not dismissing).
+    func isShown(_ id: String) -> Bool {
+        guard let phase = sessions[id]?.sheet.phase else { return false }
+        return phase != .dismissed && phase != .dismissing
+    }
+
+    /// `session.create {parent}`: the params with the parent's container put in (a child
+    /// takes its parent's container; giving one is refused) and the parent's id, after the
+    /// parent exists and the depth limit holds. Nothing changes here.
+    func stackParams(_ p: Params) throws(RPCError) -> (Params, String?) {
+        guard p["parent"].exists else { return (p, nil) }
+        let parent = try p["parent"].string()
+        guard let ps = sessions[parent] else { throw p["parent"].fail("no session \"\(parent.prefix(64))\"") }
+        if p["container"].isPresent {
+            throw p["container"].fail("a child takes its parent's container; give no container with parent")
+        }
+        let depth = stack.depth(of: parent) + 1
+        guard depth <= StackGeometry.maxDepth else {
+            throw RPCError.limitExceeded("params.parent: a stack is at most \(StackGeometry.maxDepth) sheets deep, this child would be \(depth)")
+        }
+        guard case .object(var o) = p.value else { throw p.fail("expected an object") }
+        o["container"] = SetupWireEncoding.container(ps.sheet.state.setup.container)
+        o["parent"] = nil
+        return (Params(.object(o), path: p.path), parent)
+    }
+
+    /// `sheet.present {session, t, animated?, stackBehavior?}`.
+    func present(_ p: Params) throws(RPCError) -> JSONValue {
+        let animated = try p["animated"].optionalBool() ?? true
+        let behavior = StackBehavior(rawValue: try p["stackBehavior"].optionalOneOf(StackBehavior.allCases.map(\.rawValue)) ?? "push")!
+        let id = try p["session"].string()
+        guard let parent = stack.parent[id], behavior != .push, isShown(parent), !isShown(id) else {
+            return try command(p, ["animated", "stackBehavior"]) { sheet, t throws(SheetError) in
+                try sheet.present(at: t, animated: animated)
+            }
+        }
+        // replace / switch: the parent goes first; the child presents when it is dismissed.
+        try p.requireObject()
+        try p.rejectUnknownKeys(["session", "t", "animated", "stackBehavior"])
+        let time = try inputTime(p)
+        guard let ps = sessions[parent] else { throw RPCError.unknownSession(parent) }
+        var sheet = ps.sheet
+        do { try sheet.dismiss(at: time.t, animated: animated) } catch { throw RPCError(error) }
+        ps.sheet = sheet
+        commit(time: time)
+        stack.onDismissed[parent, default: []].append(.present(id))
+        if behavior == .switch { stack.onDismissed[id, default: []].append(.present(parent)) }
+        touched.insert(parent)
+        drain(ps, id: parent)
+        return ["state": .string(sessions[id]?.sheet.phase.rawValue ?? "dismissed")]
+    }
+
+    /// `sheet.dismiss`: a sheet with shown children dismisses them first, deepest first, each
+    /// after the one above it is gone, then itself.
+    func dismiss(_ p: Params) throws(RPCError) -> JSONValue {
+        let animated = try p["animated"].optionalBool() ?? true
+        let id = try p["session"].string()
+        let shown = stack.descendants(of: id).filter(isShown)
+            .sorted { (stack.depth(of: $0), sessions[$0]!.order) > (stack.depth(of: $1), sessions[$1]!.order) }
+        guard let first = shown.first else {
+            return try command(p, ["animated"]) { sheet, t throws(SheetError) in
+                try sheet.dismiss(at: t, animated: animated)
+            }
+        }
+        try p.requireObject()
+        try p.rejectUnknownKeys(["session", "t", "animated"])
+        guard sessions[id] != nil else { throw RPCError.unknownSession(id) }
+        let time = try inputTime(p)
+        let fs = sessions[first]!
+        var sheet = fs.sheet
+        do { try sheet.dismiss(at: time.t, animated: animated) } catch { throw RPCError(error) }
+        fs.sheet = sheet
+        commit(time: time)
+        // Nothing dismissed on the way down comes back (a `switch` parent stays dismissed).
+        for d in shown { stack.onDismissed[d]?.removeAll { if case .present = $0 { return true } else { return false } } }
+        let chain = shown + [id]
+        for (a, b) in zip(chain, chain.dropFirst()) { stack.onDismissed[a, default: []].append(.dismiss(b)) }
+        touched.insert(first)
+        drain(fs, id: first)
+        return ["state": .string(sessions[id]!.sheet.phase.rawValue)]
+    }
+
+    /// `sheet.setContainer {session, t, width, height, safeArea?, sizeClass?}`: on a root the
+    /// whole stack moves; a child takes its parent's container and is refused.
+    func setContainer(_ p: Params) throws(RPCError) -> JSONValue {
+        let width = try p["width"].number(in: Wire.positiveLength)
+        let height = try p["height"].number(in: Wire.positiveLength)
+        let safeArea = p["safeArea"].exists ? try Wire.safeArea(p["safeArea"]) : nil
+        let sizeClass = try Wire.sizeClass(p["sizeClass"])
+        let id = try p["session"].string()
+        if let parent = stack.parent[id] {
+            throw p["session"].fail("a child takes its parent's container: set the container of the stack's root \"\(stack.ancestors(of: id).last ?? parent)\"")
+        }
+        let family = stack.descendants(of: id)
+        var container: Container?
+        let result = try command(p, ["width", "height", "safeArea", "sizeClass"]) { sheet, t throws(SheetError) in
+            // Without `safeArea` the session keeps the one it has; without `sizeClass` it is automatic.
+            let c = Container(width: width, height: height, safeArea: safeArea ?? sheet.state.setup.container.safeArea,
+                              sizeClass: sizeClass)
+            guard c.safeArea.top + c.safeArea.bottom < c.height else {
+                throw SheetError(.invalidParams, "params.safeArea: expected top + bottom < container height \(height)")
+            }
+            try sheet.state.setup.options.validateLayout(in: c, path: "params.options")
+            for d in family { try self.sessions[d]?.sheet.state.setup.options.validateLayout(in: c, path: "params.options") }
+            sheet.setContainer(c, at: t)
+            container = c
+        }
+        if let c = container {
+            for d in family {
+                guard let s = sessions[d] else { continue }
+                s.sheet.setContainer(c, at: hostNow)
+                drain(s, id: d)
+                touched.insert(d)
+            }
+        }
+        return result
+    }
+
+    /// After `id`'s events were taken: a `dismissed` sets off what the stack asked for.
+    func react(to events: [SheetEvent], of id: String) {
+        for e in events where e.kind == .dismissed {
+            guard let reactions = stack.onDismissed.removeValue(forKey: id) else { continue }
+            for r in reactions {
+                switch r {
+                case .present(let other):
+                    guard let s = sessions[other] else { continue }
+                    try? s.sheet.present(at: e.t)
+                    touched.insert(other)
+                    drain(s, id: other)
+                case .dismiss(let other):
+                    guard let s = sessions[other] else { continue }
+                    try? s.sheet.dismiss(at: e.t)
+                    touched.insert(other)
+                    drain(s, id: other)
+                }
+            }
+        }
+    }
+
+    /// A frame's stack members: a parent's `transform` from its shown children's presentation
+    /// progress (identity with none shown, or while the parent itself is dismissed);
+    /// `background` only on a root.
+    func decorate(_ frame: inout SheetFrame, of id: String) {
+        guard !stack.isEmpty else { return }
+        if stack.parent[id] != nil { frame.background = nil }
+        let children = stack.children(of: id)
+        guard !children.isEmpty else { return }
+        // A dismissed parent (a `switch`/`replace` took it away) is not drawn: identity.
+        guard frame.state != .dismissed else { return frame.transform = StackGeometry.identity }
+        let progress = children.compactMap { sessions[$0]?.sheet }.map { $0.phase == .dismissed ? 0 : $0.frame().progress }.max() ?? 0
+        frame.transform = StackGeometry.parentTransform(childProgress: progress, sheetWidth: frame.sheet.width)
+    }
+
+    /// Before a tick: every touched session's ancestors are touched too (a parent's transform
+    /// follows its child), and every touched session is advanced, so a parent's frame sees its
+    /// child at this tick's time.
+    func prepareStacks(at t: Double) {
+        guard !stack.isEmpty else { return }
+        for id in touched { for a in stack.ancestors(of: id) { touched.insert(a) } }
+        for id in touched { sessions[id]?.sheet.advance(to: t) }
+    }
+
+    /// `session.destroy` / `session.snapshot` of a session in a stack.
+    func checkNotParent(_ id: String) throws(RPCError) {
+        let children = stack.children(of: id)
+        if !children.isEmpty {
+            throw RPCError.invalidState("session \(id) has child sessions \(children.sorted()); destroy them first")
+        }
+    }
+
+    func checkNotStacked(_ id: String) throws(RPCError) {
+        if stack.parent[id] != nil || !stack.children(of: id).isEmpty {
+            throw RPCError.invalidState("session \(id) is part of a sheet stack; stacks are not snapshotted (snapshot sessions without parent or children)")
+        }
+    }
+}
