@@ -35,13 +35,13 @@ objects="$out/SheetCore.o $out/SheetRPC.o $out/SheetPluginHost.o $out/SheetServe
 for target in ${FUZZ_TARGETS:-server restore}; do
     case $target in
         server) main=fuzz/ServerFuzz.swift ;;
-        restore) main=fuzz/RestoreFuzz.swift ;;
+        restore) main="fuzz/RestoreFuzz.swift Tests/SheetdTests/Support/JSONMutation.swift" ;;
         *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
     esac
-    stale "$out/$target-fuzz" Sources fuzz || continue
+    stale "$out/$target-fuzz" Sources fuzz Tests/SheetdTests/Support || continue
     # (ld.gold warns about every ASan symbol it cannot export: noise, shown only on failure.)
     # shellcheck disable=SC2086
-    if ! $swiftc $flags -module-name "${target}fuzz" "$main" fuzz/FuzzChecks.swift $objects -ljansson \
+    if ! $swiftc $flags -module-name "${target}fuzz" $main fuzz/FuzzChecks.swift $objects -ljansson \
             -o "$out/$target-fuzz" 2>"$out/link-$target.log"; then
         cat "$out/link-$target.log" >&2
         exit 1
