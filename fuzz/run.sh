@@ -27,9 +27,12 @@ stale() {  # stale FILE DIR...: FILE is missing, or older than a Swift source in
     file=$1; shift
     [ ! -e "$file" ] || [ -n "$(find "$@" -name '*.swift' -newer "$file" | head -n 1)" ]
 }
-if stale "$out/SheetServer.o" Sources; then
+# The stamp's time is when the last module build started (a source edited during it is stale).
+if stale "$out/modules.stamp" Sources; then
     echo "fuzz: building modules" >&2
+    touch "$out/modules.building"
     for m in SheetCore SheetRPC SheetPluginHost SheetServer; do module "$m"; done
+    mv "$out/modules.building" "$out/modules.stamp"
 fi
 objects="$out/SheetCore.o $out/SheetRPC.o $out/SheetPluginHost.o $out/SheetServer.o"
 for target in ${FUZZ_TARGETS:-server restore}; do
