@@ -27,21 +27,24 @@ stale() {  # stale FILE DIR...: FILE is missing, or older than a Swift source in
     file=$1; shift
     [ ! -e "$file" ] || [ -n "$(find "$@" -name '*.swift' -newer "$file" | head -n 1)" ]
 }
-if stale "$out/SheetServer.o" Sources; then
+# The stamp's time is when the last module build started (a source edited during it is stale).
+if stale "$out/modules.stamp" Sources; then
     echo "fuzz: building modules" >&2
+    touch "$out/modules.building"
     for m in SheetCore SheetRPC SheetPluginHost SheetServer; do module "$m"; done
+    mv "$out/modules.building" "$out/modules.stamp"
 fi
 objects="$out/SheetCore.o $out/SheetRPC.o $out/SheetPluginHost.o $out/SheetServer.o"
 for target in ${FUZZ_TARGETS:-server restore}; do
     case $target in
         server) main=fuzz/ServerFuzz.swift ;;
-        restore) main=fuzz/RestoreFuzz.swift ;;
+        restore) main="fuzz/RestoreFuzz.swift Tests/SheetdTests/Support/JSONMutation.swift" ;;
         *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
     esac
-    stale "$out/$target-fuzz" Sources fuzz || continue
+    stale "$out/$target-fuzz" Sources fuzz Tests/SheetdTests/Support || continue
     # (ld.gold warns about every ASan symbol it cannot export: noise, shown only on failure.)
     # shellcheck disable=SC2086
-    if ! $swiftc $flags -module-name "${target}fuzz" "$main" fuzz/FuzzChecks.swift $objects -ljansson \
+    if ! $swiftc $flags -module-name "${target}fuzz" $main fuzz/FuzzChecks.swift $objects -ljansson \
             -o "$out/$target-fuzz" 2>"$out/link-$target.log"; then
         cat "$out/link-$target.log" >&2
         exit 1

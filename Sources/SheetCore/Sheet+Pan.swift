@@ -33,6 +33,15 @@ extension Sheet {
         }
     }
 
+    /// Whether `pan(phase, source:)` could be refused in the current state: only a pan that
+    /// starts a drag or an interactive pop can be. One that continues or ends the finger's
+    /// drag cannot, so the server applies it in place, without a rollback copy (the drag path
+    /// is the hottest input).
+    public func panMayBeRefused(_ phase: PanPhase, source: PanSource) -> Bool {
+        guard let drag = state.drag, phase != .began else { return true }
+        return (source == .leftEdge) != (drag.source == .leftEdge)
+    }
+
     /// Hand the sheet to a finger, freezing any animation where it is.
     mutating func beginDrag(source: Drag.Source, translation: Double) throws(SheetError) {
         let now = state.now

@@ -31,9 +31,9 @@ public struct Sheet: Sendable {
         state.selected = setup.selectedDetent ?? resolved[0].id
     }
 
-    /// Restore a sheet from a snapshot's state with freshly built policies. The state must
-    /// have passed `SheetState.validate(path:)`; the navigation layout is recomputed, not
-    /// taken from the snapshot.
+    /// Restore a sheet from a snapshot's state with freshly built policies. The state must be
+    /// one the engine can reach (the server checks a snapshot with `SheetSetup.validate` and
+    /// its own running-state rules first); the navigation layout is recomputed, not trusted.
     public init(restoring state: SheetState, policies: SheetPolicies) {
         self.state = state
         self.policies = policies

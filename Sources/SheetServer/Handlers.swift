@@ -35,7 +35,8 @@ extension SheetService {
             let translation = try Wire.vector(p["translation"])
             let velocity = try Wire.velocityVector(p["velocity"])
             let source = PanSource(rawValue: try p["source"].optionalOneOf(["sheet", "leftEdge", "bottomEdge", "grabber"]) ?? "sheet")!
-            return try s.command(p, ["phase", "translation", "velocity", "source"]) { sheet, t throws(SheetError) in
+            return try s.command(p, ["phase", "translation", "velocity", "source"],
+                                 mayBeRefused: { $0.panMayBeRefused(phase, source: source) }) { sheet, t throws(SheetError) in
                 try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: t)
             }
         },
@@ -70,11 +71,11 @@ extension SheetService {
     ]
 
     /// A session command or input: validate the common members, then `apply` it at its time.
-    func command(_ p: Params, _ members: [String],
+    func command(_ p: Params, _ members: [String], mayBeRefused: (Sheet) -> Bool = { _ in true },
                  _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         try p.requireObject()
         try p.rejectUnknownKeys(["session", "t"] + members)
-        return try apply(p, body)
+        return try apply(p, mayBeRefused: mayBeRefused, body)
     }
 
     func clockTick(_ p: Params) throws(RPCError) -> JSONValue {

@@ -256,18 +256,24 @@ public final class SheetService: RPCService {
     /// valid; `body` runs on a copy of the engine state, which replaces the session's only if
     /// it succeeds. A refusal (`SheetError`) leaves the session, the clock and the output
     /// exactly as they were. On success the clock moves, the session's events are queued and
-    /// it is marked for the next frame.
-    func apply(_ p: Params, _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
+    /// it is marked for the next frame. When `mayBeRefused` says the engine cannot refuse
+    /// this command in the session's state, `body` runs in place (no copy).
+    func apply(_ p: Params, mayBeRefused: (Sheet) -> Bool = { _ in true },
+               _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         let id = try p["session"].string()
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
         let time = try inputTime(p)
-        var sheet = s.sheet
         do {
-            try body(&sheet, time.t)
+            if mayBeRefused(s.sheet) {
+                var sheet = s.sheet
+                try body(&sheet, time.t)
+                s.sheet = sheet
+            } else {
+                try body(&s.sheet, time.t)
+            }
         } catch {
             throw RPCError(error)
         }
-        s.sheet = sheet
         commit(time: time)
         drain(s, id: id)
         touched.insert(id)

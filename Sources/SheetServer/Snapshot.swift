@@ -23,9 +23,17 @@ extension SheetService {
         guard case .object(var sheet) = try Self.codableJSON(s.sheet.state) else {
             throw RPCError.internalError("could not snapshot \(id)")
         }
-        sheet["setup"] = SetupWireEncoding.setup(s.sheet.state.setup)
+        let setup = SetupWireEncoding.setup(s.sheet.state.setup)
+        let policies = SetupWireEncoding.policies(s.sheet.state.policyNames)
+        // A snapshot that would not restore to the same session is a bug, never a silent loss
+        // (e.g. a setup member SetupWireEncoding does not write).
+        guard (try? Wire.setup(Params(setup))) == s.sheet.state.setup,
+              (try? policyNames(Params(policies))) == s.sheet.state.policyNames else {
+            throw RPCError.internalError("could not snapshot \(id): its setup or policies do not survive session.create's shape")
+        }
+        sheet["setup"] = setup
         sheet["policyNames"] = nil
-        sheet["policies"] = SetupWireEncoding.policies(s.sheet.state.policyNames)
+        sheet["policies"] = policies
         sheet["navLayoutCache"] = nil  // derived; recomputed on restore
         return ["format": .string(Self.snapshotFormat), "seq": .int(Int64(s.seq)), "sheet": .object(sheet)]
     }

@@ -125,6 +125,13 @@ import SheetServer
         }
     }
 
+    /// A refused `initialize` (handled before the method table) sets neither clock nor rate.
+    @Test func aRefusedInitializeChangesNothing() {
+        let d = InProcess(initialize: ["clock": "realtime", "fps": 1000])
+        #expect(d.service.clock == .host && d.service.fps == 60)
+        #expect(d.call("initialize", [:])?["clock"] == "host")
+    }
+
     /// The realtime clock's offset is fixed by the first stamped input that succeeds, not by
     /// one that is refused.
     @Test func aRefusedInputFixesNoRealtimeOffset() {

@@ -178,7 +178,10 @@ import SheetServer
         for _ in 0..<1000 {
             let d = InProcess()
             var snap = rng.pick(snaps)
-            for _ in 0..<(1 + Int(rng.next() % 3)) { snap = JSONMutation.random(snap, &rng) }
+            for _ in 0..<(1 + Int(rng.next() % 3)) {
+                snap = JSONMutation.mutate(snap, place: Int(rng.next() % 100_000), op: Int(rng.next() % 9),
+                                           choice: Int(rng.next() % 100_000))
+            }
             guard let answer = Self.restore(d, snap) else {
                 Issue.record("no answer")
                 continue

@@ -54,35 +54,38 @@ enum JSONMutation {
     static let strings = ["", "fit", "medium", "large", "nope", "a", "b", "c", "leftEdge", "scroll", "sheet",
                           "push", "pop", "hidden", "shown", "presenting", "detent", "slide", "edge", "🙂"]
 
-    /// `value` with one seeded random mutation: a number pushed to an extreme, a member
-    /// deleted, an array emptied or flooded, an element duplicated (duplicate ids), a wrong
-    /// type, a string swapped, or a value copied from elsewhere in the tree.
-    static func random(_ value: JSONValue, _ rng: inout T.Rng) -> JSONValue {
+    /// `value` with one mutation, chosen by three numbers (any values; they are reduced):
+    /// at place `place` (of `places(value)`), operation `op` — a number pushed to an extreme,
+    /// a member deleted, an array emptied or flooded, an element duplicated (duplicate ids), a
+    /// wrong type, a string swapped, or a value copied from elsewhere in the tree — with
+    /// `choice` picking the new value. Shared by the tests and fuzz/RestoreFuzz.swift.
+    static func mutate(_ value: JSONValue, place: Int, op: Int, choice: Int) -> JSONValue {
         let all = places(value)
-        let (path, old) = rng.pick(all)
+        let (path, old) = all[abs(place % all.count)]
         guard !path.isEmpty else { return value }
-        switch rng.next() % 9 {
+        let c = abs(choice)
+        switch abs(op % 9) {
         case 0, 1:
-            if old.doubleValue != nil || rng.next() % 4 == 0 { return set(value, path, .number(rng.pick(numbers) * (rng.next() % 2 == 0 ? 1 : -1))) }
-            return set(value, path, .string(rng.pick(strings)))
+            if old.doubleValue != nil || c % 4 == 0 { return set(value, path, .number(numbers[c % numbers.count] * (c % 2 == 0 ? 1 : -1))) }
+            return set(value, path, .string(strings[c % strings.count]))
         case 2:
             return set(value, path, nil)
         case 3:
             return set(value, path, .array([]))
         case 4:
             if case .array(let a) = old, let first = a.first {
-                return set(value, path, .array(a + Array(repeating: first, count: rng.pick([1, 16, 300]))))
+                return set(value, path, .array(a + Array(repeating: first, count: [1, 16, 300][c % 3])))
             }
             return set(value, path, .array([old, old]))
         case 5:
-            return set(value, path, rng.pick([.null, .bool(true), .string("x"), .object(JSONObject()), .int(3)]))
+            return set(value, path, [JSONValue.null, .bool(true), .string("x"), .object(JSONObject()), .int(3)][c % 5])
         case 6:
-            if case .string = old { return set(value, path, .string(rng.pick(strings))) }
-            return set(value, path, .number(rng.pick(numbers)))
+            if case .string = old { return set(value, path, .string(strings[c % strings.count])) }
+            return set(value, path, .number(numbers[c % numbers.count]))
         case 7:
-            return set(value, path, rng.pick(all).1)
+            return set(value, path, all[c % all.count].1)
         default:
-            if let d = old.doubleValue { return set(value, path, .number(d * rng.pick([-1, 2, 1e3, 1e9, 0.001]))) }
+            if let d = old.doubleValue { return set(value, path, .number(d * [-1, 2, 1e3, 1e9, 0.001][c % 5])) }
             return set(value, path, nil)
         }
     }
