@@ -131,8 +131,8 @@ extension SheetService {
         let s = Session(sheet: sheet, order: nextSessionNumber, seq: seq)
         nextSessionNumber += 1
         drain(s, id: id)
-        sessions[id] = s
-        touched.insert(id)
+        sessions.insert(s)
+        sessions.markMoving(s)
         return ["session": .string(id)]
     }
 
@@ -141,7 +141,6 @@ extension SheetService {
         try p.rejectUnknownKeys(["session"])
         let id = try p["session"].string()
         guard sessions.removeValue(forKey: id) != nil else { throw RPCError.unknownSession(id) }
-        touched.remove(id)
         return .null
     }
 

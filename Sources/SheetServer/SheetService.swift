@@ -37,31 +37,15 @@ public final class SheetService: RPCService {
         case realtime
     }
 
-    /// One live session and what the host last saw of it. A class, so the engine state is
-    /// mutated in place (no copy of its arrays per message).
-    final class Session {
-        var sheet: Sheet
-        let order: Int
-        var seq: Int
-        var lastFrame: SheetFrame?
-
-        init(sheet: Sheet, order: Int, seq: Int = 0) {
-            self.sheet = sheet
-            self.order = order
-            self.seq = seq
-        }
-    }
-
     public static let version = "0.1.0"
 
     public let configuration: Configuration
     let plugins: PluginHost
     public private(set) var clock: ClockMode = .host
     public private(set) var fps: Double = 60
-    var sessions: [String: Session] = [:]
+    /// Live sessions by handle, and the moving ones (whose frame may differ from the last one sent).
+    var sessions = SessionTable()
     var nextSessionNumber = 1
-    /// Sessions whose frame may differ from the last one sent.
-    var touched: Set<String> = []
     var realtimeOrigin: Double = 0
     /// The host clock's time: the latest `t` seen on any tick or input. Time never goes
     /// backwards, for every session alike (an idle session is not ticked, so its own time
@@ -115,7 +99,7 @@ public final class SheetService: RPCService {
     }
 
     public func nextDeadline() -> Double? {
-        guard clock == .realtime, !touched.isEmpty else { return nil }
+        guard clock == .realtime, !sessions.moving.isEmpty else { return nil }
         let interval = 1000 / fps
         guard let last = lastRealtimeTick else { return configuration.now() }
         return last + interval
@@ -129,30 +113,30 @@ public final class SheetService: RPCService {
         _ = tick(at: hostNow)
         for n in outbox { emit(n) }
         outbox.removeAll(keepingCapacity: true)
-        if touched.isEmpty { lastRealtimeTick = nil }
+        if sessions.moving.isEmpty { lastRealtimeTick = nil }
     }
 
     // MARK: - Frames
 
-    /// Advance every touched session to `t` and queue a frame for each one that changed.
+    /// Advance every moving session to `t` (in creation order) and queue a frame for each
+    /// one that changed, written straight into its message bytes.
     func tick(at t: Double) -> Int {
         var count = 0
-        for id in touched.sorted(by: { sessions[$0]!.order < sessions[$1]!.order }) {
-            guard let s = sessions[id] else { touched.remove(id); continue }
+        sessions.forEachMoving { s in
             s.sheet.advance(to: t)
             var frame = s.sheet.frame()
             if frame != s.lastFrame {
                 s.seq += 1
                 outbox.append(RPCNotification(method: "sheet.frame",
-                                              params: WireEncoding.frame(frame, session: id, seq: s.seq, t: t)))
+                                              encodedMessage: WireEncoding.frameMessage(frame, session: s.id, seq: s.seq, t: t)))
                 count += 1
                 // One-shot members are spent once sent; they do not count as a later change.
                 s.sheet.didDeliverFrame()
                 frame.scroll.flingVelocityY = nil
                 s.lastFrame = frame
             }
-            drain(s, id: id)
-            if !s.sheet.isActive { touched.remove(id) }
+            drain(s, id: s.id)
+            return s.sheet.isActive
         }
         return count
     }
@@ -186,10 +170,16 @@ public final class SheetService: RPCService {
     /// never later than now, never backwards), so gesture samples keep the spacing the host
     /// measured and pipe jitter does not distort release velocities; unstamped inputs use now.
     func time(_ p: Params) throws(RPCError) -> Double {
+        if clock == .realtime { return time(stamped: try p["t"].optionalNumber(in: Wire.time)) }
+        return time(stamped: try p["t"].number(in: Wire.time))
+    }
+
+    /// `time(_:)` for an already validated `t` (nil: unstamped, realtime clock only).
+    func time(stamped hostT: Double?) -> Double {
         if clock == .realtime {
             let now = configuration.now() - realtimeOrigin
             var t = now
-            if let hostT = try p["t"].optionalNumber(in: Wire.time) {
+            if let hostT {
                 let offset = realtimeOffset ?? (now - hostT)
                 realtimeOffset = offset
                 t = min(now, hostT + offset)
@@ -198,7 +188,7 @@ public final class SheetService: RPCService {
             hostNow = t
             return t
         }
-        let t = max(try p["t"].number(in: Wire.time), hostNow)
+        let t = max(hostT!, hostNow)
         hostNow = t
         return t
     }
@@ -207,6 +197,12 @@ public final class SheetService: RPCService {
     func withSession(_ p: Params, _ body: (inout Sheet) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         let id = try p["session"].string()
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
+        return try withSession(s, body)
+    }
+
+    /// Run `body` on `s`, then publish its output and mark it for the next frame.
+    func withSession(_ s: Session, _ body: (inout Sheet) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
+        let id = s.id
         do {
             try body(&s.sheet)
         } catch {
@@ -215,7 +211,7 @@ public final class SheetService: RPCService {
         }
         drain(s, id: id)
         let state = s.sheet.phase
-        touched.insert(id)
+        sessions.markMoving(s)
         return ["state": .string(state.rawValue)]
     }
 

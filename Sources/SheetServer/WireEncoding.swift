@@ -3,23 +3,61 @@ import SheetRPC
 
 /// SheetCore values → wire JSON (`sheet.frame`, `sheet.event`).
 enum WireEncoding {
-    static func frame(_ f: SheetFrame, session: String, seq: Int, t: Double) -> JSONValue {
-        let items: [JSONValue] = f.nav.items.map {
-            ["id": .string($0.id), "x": .number($0.x), "width": .number($0.width),
-             "height": .number($0.height), "alpha": .number($0.alpha)]
+    /// The whole `sheet.frame` notification, written straight into bytes: the same bytes
+    /// `RPCConnection.encode(notification:)` would write for it as a `JSONValue`.
+    static func frameMessage(_ f: SheetFrame, session: String, seq: Int, t: Double) -> [UInt8] {
+        var w = JSONWriter(capacity: 384 + 96 * f.nav.items.count)
+        w.beginObject()
+        w.string("jsonrpc", "2.0")
+        w.string("method", "sheet.frame")
+        w.beginObject("params")
+        frameMembers(f, session: session, seq: seq, t: t, into: &w)
+        w.endObject()
+        w.endObject()
+        return w.bytes
+    }
+
+    /// `sheet.frame`'s params members, in wire order (add new members here).
+    static func frameMembers(_ f: SheetFrame, session: String, seq: Int, t: Double, into w: inout JSONWriter) {
+        w.string("session", session)
+        w.int("seq", seq)
+        w.number("t", t)
+        w.string("state", f.state.rawValue)
+        w.beginObject("sheet")
+        w.number("x", f.sheet.x)
+        w.number("y", f.sheet.y)
+        w.number("width", f.sheet.width)
+        w.number("height", f.sheet.height)
+        w.number("cornerRadius", f.cornerRadius)
+        w.endObject()
+        w.beginObject("dimming")
+        w.number("alpha", f.dimming.alpha)
+        w.bool("passthrough", f.dimming.passthrough)
+        w.endObject()
+        w.beginObject("grabber")
+        w.bool("visible", f.grabber.visible)
+        w.number("y", f.grabber.y)
+        w.endObject()
+        w.string("detent", f.detent)
+        w.number("progress", f.progress)
+        w.beginObject("scroll")
+        w.number("pinOffsetY", f.scroll.pinOffsetY)
+        w.number("flingVelocityY", f.scroll.flingVelocityY)
+        w.endObject()
+        w.beginObject("nav")
+        w.beginArray("items")
+        for item in f.nav.items {
+            w.beginObject()
+            w.string("id", item.id)
+            w.number("x", item.x)
+            w.number("width", item.width)
+            w.number("height", item.height)
+            w.number("alpha", item.alpha)
+            w.endObject()
         }
-        return [
-            "session": .string(session), "seq": .int(Int64(seq)), "t": .number(t),
-            "state": .string(f.state.rawValue),
-            "sheet": ["x": .number(f.sheet.x), "y": .number(f.sheet.y), "width": .number(f.sheet.width),
-                      "height": .number(f.sheet.height), "cornerRadius": .number(f.cornerRadius)],
-            "dimming": ["alpha": .number(f.dimming.alpha), "passthrough": .bool(f.dimming.passthrough)],
-            "grabber": ["visible": .bool(f.grabber.visible), "y": .number(f.grabber.y)],
-            "detent": .string(f.detent),
-            "progress": .number(f.progress),
-            "scroll": ["pinOffsetY": optional(f.scroll.pinOffsetY), "flingVelocityY": optional(f.scroll.flingVelocityY)],
-            "nav": ["items": .array(items), "separatorX": optional(f.nav.separatorX)],
-        ]
+        w.endArray()
+        w.number("separatorX", f.nav.separatorX)
+        w.endObject()
     }
 
     static func event(_ e: SheetEvent, session: String) -> JSONValue {

@@ -1,0 +1,299 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SheetCore
+
+/// The hottest messages (`input.pan`, `input.scroll`, `clock.tick`) decoded straight from
+/// their bytes, with no JSON tree: the fast path of `SheetService.fastPath`.
+///
+/// It accepts only the plain, valid form: compact JSON (no whitespace), `jsonrpc` `"2.0"`, an
+/// integer id or none, every params member known, present at most once, of the right type
+/// and within the range the method table allows, strings in printable ASCII without escapes,
+/// a session id of the form `s<n>`. Anything else — including every message that would get an
+/// error from validation — returns nil and takes the generic path, which then answers exactly
+/// as it always did. What this accepts, the generic path would accept with the same values.
+struct HotMessage {
+    enum Call {
+        case pan(session: Int, t: Double, phase: PanPhase, translation: Vector, velocity: Vector?, source: PanSource)
+        case scroll(session: Int, t: Double, sample: ScrollSample)
+        case tick(t: Double)
+    }
+
+    /// The request id (nil for a notification).
+    var id: Int64?
+    var method: String
+    var call: Call
+
+    static func parse(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
+        var s = ByteScanner(bytes)
+        var id: Int64?
+        var sawID = false, sawVersion = false
+        var method: Method?
+        var params: (start: Int, end: Int)?
+        guard s.eat(UInt8(ascii: "{")) else { return nil }
+        repeat {
+            guard let key = s.key() else { return nil }
+            switch key {
+            case "jsonrpc":
+                guard !sawVersion, s.string() == "2.0" else { return nil }
+                sawVersion = true
+            case "method":
+                guard method == nil, let name = s.string(), let m = Method(rawValue: name) else { return nil }
+                method = m
+            case "id":
+                guard !sawID, let i = s.integer() else { return nil }
+                sawID = true
+                id = i
+            case "params":
+                guard params == nil, s.peek == UInt8(ascii: "{") else { return nil }
+                let start = s.i
+                guard s.skipObject() else { return nil }
+                params = (start, s.i)
+            default:
+                return nil
+            }
+        } while s.eat(UInt8(ascii: ","))
+        guard s.eat(UInt8(ascii: "}")), s.atEnd, sawVersion, let method, let params else { return nil }
+        var p = ByteScanner(bytes, from: params.start, to: params.end)
+        let call: Call?
+        switch method {
+        case .pan: call = pan(&p)
+        case .scroll: call = scroll(&p)
+        case .tick: call = tick(&p)
+        }
+        guard let call, p.atEnd else { return nil }
+        return HotMessage(id: id, method: method.rawValue, call: call)
+    }
+
+    enum Method: String {
+        case pan = "input.pan"
+        case scroll = "input.scroll"
+        case tick = "clock.tick"
+    }
+
+    /// `{"session","t","phase","translation",("velocity"),("source")}` as `input.pan` validates them.
+    static func pan(_ s: inout ByteScanner) -> Call? {
+        var session: Int?, t: Double?, phase: PanPhase?, translation: Vector?, velocity: Vector??, source: PanSource??
+        guard s.eat(UInt8(ascii: "{")) else { return nil }
+        repeat {
+            guard let key = s.key() else { return nil }
+            switch key {
+            case "session" where session == nil: session = s.session()
+            case "t" where t == nil: t = s.number(in: Wire.time)
+            case "phase" where phase == nil: phase = s.string().flatMap(PanPhase.init(rawValue:))
+            case "translation" where translation == nil: translation = s.vector(in: -1e6...1e6)
+            case "velocity" where velocity == nil:
+                velocity = s.eatNull() ? .some(nil) : s.vector(in: Wire.velocity).map { .some($0) }
+                if velocity == nil { return nil }
+            case "source" where source == nil:
+                source = s.eatNull() ? .some(nil) : s.string().flatMap(PanSource.init(rawValue:)).map { .some($0) }
+                if source == nil { return nil }
+            default: return nil
+            }
+        } while s.eat(UInt8(ascii: ","))
+        guard s.eat(UInt8(ascii: "}")), let session, let t, let phase, let translation else { return nil }
+        return .pan(session: session, t: t, phase: phase, translation: translation, velocity: velocity ?? nil,
+                    source: (source ?? nil) ?? .sheet)
+    }
+
+    /// `input.scroll`'s params, as its method validates them.
+    static func scroll(_ s: inout ByteScanner) -> Call? {
+        var session: Int?, t: Double?, phase: ScrollHandoffInput.Phase?, isTracking: Bool?
+        var offsetY: Double?, insetTop: Double?, contentHeight: Double?, viewportHeight: Double?, translationY: Double?
+        var velocityY: Double??, entry: String??
+        guard s.eat(UInt8(ascii: "{")) else { return nil }
+        repeat {
+            guard let key = s.key() else { return nil }
+            switch key {
+            case "session" where session == nil: session = s.session()
+            case "t" where t == nil: t = s.number(in: Wire.time)
+            case "phase" where phase == nil: phase = s.string().flatMap(ScrollHandoffInput.Phase.init(rawValue:))
+            case "offsetY" where offsetY == nil: offsetY = s.number(in: -1e7...1e7)
+            case "insetTop" where insetTop == nil: insetTop = s.number(in: -1e5...1e5)
+            case "contentHeight" where contentHeight == nil: contentHeight = s.number(in: 0...1e8)
+            case "viewportHeight" where viewportHeight == nil: viewportHeight = s.number(in: 0...1e6)
+            case "isTracking" where isTracking == nil: isTracking = s.bool()
+            case "translationY" where translationY == nil: translationY = s.number(in: -1e6...1e6)
+            case "velocityY" where velocityY == nil:
+                velocityY = s.eatNull() ? .some(nil) : s.number(in: Wire.velocity).map { .some($0) }
+                if velocityY == nil { return nil }
+            case "entry" where entry == nil:
+                entry = s.eatNull() ? .some(nil) : s.string().map { .some($0) }
+                if entry == nil { return nil }
+            default: return nil
+            }
+        } while s.eat(UInt8(ascii: ","))
+        guard s.eat(UInt8(ascii: "}")), let session, let t, let phase, let offsetY, let insetTop, let contentHeight,
+              let viewportHeight, let isTracking, let translationY else { return nil }
+        let sample = ScrollSample(phase: phase, offsetY: offsetY, insetTop: insetTop, contentHeight: contentHeight,
+                                  viewportHeight: viewportHeight, isTracking: isTracking, translationY: translationY,
+                                  velocityY: velocityY ?? nil, entry: entry ?? nil)
+        return .scroll(session: session, t: t, sample: sample)
+    }
+
+    /// `{"t"}`.
+    static func tick(_ s: inout ByteScanner) -> Call? {
+        guard s.eat(UInt8(ascii: "{")), s.key() == "t", let t = s.number(in: Wire.time), s.eat(UInt8(ascii: "}")) else {
+            return nil
+        }
+        return .tick(t: t)
+    }
+}
+
+/// A strict cursor over compact JSON bytes for `HotMessage`: every method returns nil (or
+/// false) on anything outside the plain form it reads.
+struct ByteScanner {
+    let base: UnsafePointer<UInt8>?
+    var i: Int
+    let end: Int
+
+    init(_ bytes: UnsafeRawBufferPointer, from start: Int = 0, to end: Int? = nil) {
+        base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        i = start
+        self.end = end ?? bytes.count
+    }
+
+    var atEnd: Bool { i == end }
+    var peek: UInt8? { i < end ? base![i] : nil }
+
+    mutating func eat(_ c: UInt8) -> Bool {
+        guard peek == c else { return false }
+        i += 1
+        return true
+    }
+
+    mutating func eatNull() -> Bool {
+        guard end - i >= 4, base![i] == 110, base![i + 1] == 117, base![i + 2] == 108, base![i + 3] == 108 else { return false }
+        i += 4
+        return true
+    }
+
+    /// The raw bytes of a string of printable ASCII without escapes.
+    mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
+        guard eat(UInt8(ascii: "\"")) else { return nil }
+        let start = i
+        while i < end {
+            let c = base![i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                return UnsafeBufferPointer(start: base! + start, count: i - 1 - start)
+            }
+            guard c >= 0x20 && c < 0x7f && c != UInt8(ascii: "\\") else { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    mutating func string() -> String? {
+        rawString().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `"key":`
+    mutating func key() -> String? {
+        guard let k = string(), eat(UInt8(ascii: ":")) else { return nil }
+        return k
+    }
+
+    /// A session id `"s<n>"`: its handle.
+    mutating func session() -> Int? {
+        rawString().flatMap { SessionTable.handle(utf8: $0) }
+    }
+
+    mutating func bool() -> Bool? {
+        if end - i >= 4, base![i] == 116, base![i + 1] == 114, base![i + 2] == 117, base![i + 3] == 101 {
+            i += 4
+            return true
+        }
+        if end - i >= 5, base![i] == 102, base![i + 1] == 97, base![i + 2] == 108, base![i + 3] == 115, base![i + 4] == 101 {
+            i += 5
+            return false
+        }
+        return nil
+    }
+
+    /// A JSON number as jansson reads it (integers of up to 15 digits, reals through
+    /// strtod), finite and within `range`.
+    mutating func number(in range: ClosedRange<Double>) -> Double? {
+        let start = i
+        var isInteger = true
+        _ = eat(UInt8(ascii: "-"))
+        guard let first = peek, first >= 48 && first <= 57 else { return nil }
+        i += 1
+        if first != 48 { while let c = peek, c >= 48 && c <= 57 { i += 1 } }
+        if eat(UInt8(ascii: ".")) {
+            isInteger = false
+            guard digits() else { return nil }
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            isInteger = false
+            i += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { i += 1 }
+            guard digits() else { return nil }
+        }
+        let length = i - start
+        guard length <= 40, !isInteger || length <= 15 else { return nil }
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)  // 48 bytes, NUL-filled
+        let d = withUnsafeMutableBytes(of: &text) { buf -> Double in
+            buf.baseAddress!.copyMemory(from: base! + start, byteCount: length)
+            return strtod(buf.baseAddress!.assumingMemoryBound(to: CChar.self), nil)
+        }
+        guard d.isFinite, range.contains(d) else { return nil }
+        return isInteger ? d + 0 : d  // jansson reads `-0` as the integer 0
+    }
+
+    private mutating func digits() -> Bool {
+        let start = i
+        while let c = peek, c >= 48 && c <= 57 { i += 1 }
+        return i > start
+    }
+
+    /// A request id: an integer of up to 15 digits.
+    mutating func integer() -> Int64? {
+        let start = i
+        guard let d = number(in: -1e15...1e15), d == d.rounded(),
+              !(start..<i).contains(where: { base![$0] == UInt8(ascii: ".") || base![$0] | 0x20 == UInt8(ascii: "e") })
+        else { return nil }
+        return Int64(d)
+    }
+
+    /// `{"x":n,"y":n}` (either optional, null as absent, each within `range`).
+    mutating func vector(in range: ClosedRange<Double>) -> Vector? {
+        var x: Double??, y: Double??
+        guard eat(UInt8(ascii: "{")) else { return nil }
+        if eat(UInt8(ascii: "}")) { return Vector(x: 0, y: 0) }
+        repeat {
+            guard let k = key() else { return nil }
+            let v: Double?? = eatNull() ? .some(nil) : number(in: range).map { .some($0) }
+            guard let v else { return nil }
+            switch k {
+            case "x" where x == nil: x = v
+            case "y" where y == nil: y = v
+            default: return nil
+            }
+        } while eat(UInt8(ascii: ","))
+        guard eat(UInt8(ascii: "}")) else { return nil }
+        return Vector(x: (x ?? nil) ?? 0, y: (y ?? nil) ?? 0)
+    }
+
+    /// Skips a balanced `{...}` (strings honoured); validated later by the params reader.
+    mutating func skipObject() -> Bool {
+        var depth = 0
+        while i < end {
+            let c = base![i]
+            if c == UInt8(ascii: "\"") {
+                guard rawString() != nil else { return false }
+                continue
+            }
+            if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { depth += 1 }
+            if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 {
+                    i += 1
+                    return true
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+}
