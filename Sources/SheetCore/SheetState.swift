@@ -65,10 +65,8 @@ public struct SheetState: Sendable, Equatable, Codable {
 
     /// Resting detents, ascending, with the keyboard lift applied.
     var detents: [ResolvedDetent] {
-        let lift = keyboardLift, limit = container.maxSheetHeight
-        return DetentResolver.resolve(setup.detents, in: container, fitHeight: fitHeight,
-                                      largeTopGap: options.largeTopGap).detents
-            .map { ResolvedDetent(id: $0.id, height: min($0.height + lift, limit)) }
+        DetentResolver.resolved(setup.detents, in: container, fitHeight: fitHeight,
+                                largeTopGap: options.largeTopGap, lift: keyboardLift)
     }
 
     func extent(of id: String, in detents: [ResolvedDetent]? = nil) -> Double {

@@ -35,10 +35,10 @@ struct HotMessage {
             guard let key = s.key() else { return nil }
             switch key {
             case "jsonrpc":
-                guard !sawVersion, s.string() == "2.0" else { return nil }
+                guard !sawVersion, let v = s.rawString(), "2.0" ~= v else { return nil }
                 sawVersion = true
             case "method":
-                guard method == nil, let name = s.string(), let m = Method(rawValue: name) else { return nil }
+                guard method == nil, let m = s.rawString().flatMap(Method.init) else { return nil }
                 method = m
             case "id":
                 guard !sawID, let i = s.integer() else { return nil }
@@ -69,6 +69,43 @@ struct HotMessage {
         case pan = "input.pan"
         case scroll = "input.scroll"
         case tick = "clock.tick"
+
+        init?(_ raw: UnsafeBufferPointer<UInt8>) {
+            switch raw {
+            case "input.pan": self = .pan
+            case "input.scroll": self = .scroll
+            case "clock.tick": self = .tick
+            default: return nil
+            }
+        }
+    }
+
+    static func panPhase(_ raw: UnsafeBufferPointer<UInt8>) -> PanPhase? {
+        switch raw {
+        case "began": return .began
+        case "changed": return .changed
+        case "ended": return .ended
+        case "cancelled": return .cancelled
+        default: return nil
+        }
+    }
+
+    static func panSource(_ raw: UnsafeBufferPointer<UInt8>) -> PanSource? {
+        switch raw {
+        case "sheet": return .sheet
+        case "leftEdge": return .leftEdge
+        case "bottomEdge": return .bottomEdge
+        default: return nil
+        }
+    }
+
+    static func scrollPhase(_ raw: UnsafeBufferPointer<UInt8>) -> ScrollHandoffInput.Phase? {
+        switch raw {
+        case "dragBegan": return .dragBegan
+        case "scrolled": return .scrolled
+        case "dragEnded": return .dragEnded
+        default: return nil
+        }
     }
 
     /// `{"session","t","phase","translation",("velocity"),("source")}` as `input.pan` validates them.
@@ -80,13 +117,13 @@ struct HotMessage {
             switch key {
             case "session" where session == nil: session = s.session()
             case "t" where t == nil: t = s.number(in: Wire.time)
-            case "phase" where phase == nil: phase = s.string().flatMap(PanPhase.init(rawValue:))
+            case "phase" where phase == nil: phase = s.rawString().flatMap(panPhase)
             case "translation" where translation == nil: translation = s.vector(in: -1e6...1e6)
             case "velocity" where velocity == nil:
                 velocity = s.eatNull() ? .some(nil) : s.vector(in: Wire.velocity).map { .some($0) }
                 if velocity == nil { return nil }
             case "source" where source == nil:
-                source = s.eatNull() ? .some(nil) : s.string().flatMap(PanSource.init(rawValue:)).map { .some($0) }
+                source = s.eatNull() ? .some(nil) : s.rawString().flatMap(panSource).map { .some($0) }
                 if source == nil { return nil }
             default: return nil
             }
@@ -107,7 +144,7 @@ struct HotMessage {
             switch key {
             case "session" where session == nil: session = s.session()
             case "t" where t == nil: t = s.number(in: Wire.time)
-            case "phase" where phase == nil: phase = s.string().flatMap(ScrollHandoffInput.Phase.init(rawValue:))
+            case "phase" where phase == nil: phase = s.rawString().flatMap(scrollPhase)
             case "offsetY" where offsetY == nil: offsetY = s.number(in: -1e7...1e7)
             case "insetTop" where insetTop == nil: insetTop = s.number(in: -1e5...1e5)
             case "contentHeight" where contentHeight == nil: contentHeight = s.number(in: 0...1e8)
@@ -133,7 +170,7 @@ struct HotMessage {
 
     /// `{"t"}`.
     static func tick(_ s: inout ByteScanner) -> Call? {
-        guard s.eat(UInt8(ascii: "{")), s.key() == "t", let t = s.number(in: Wire.time), s.eat(UInt8(ascii: "}")) else {
+        guard s.eat(UInt8(ascii: "{")), let k = s.key(), "t" ~= k, let t = s.number(in: Wire.time), s.eat(UInt8(ascii: "}")) else {
             return nil
         }
         return .tick(t: t)
@@ -188,9 +225,9 @@ struct ByteScanner {
         rawString().map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `"key":`
-    mutating func key() -> String? {
-        guard let k = string(), eat(UInt8(ascii: ":")) else { return nil }
+    /// `"key":`, its raw bytes (matched against literals with `~=`).
+    mutating func key() -> UnsafeBufferPointer<UInt8>? {
+        guard let k = rawString(), eat(UInt8(ascii: ":")) else { return nil }
         return k
     }
 
@@ -296,4 +333,11 @@ struct ByteScanner {
         }
         return false
     }
+}
+
+/// Matches raw bytes against a literal in a `switch` (`case "session":`).
+func ~= (pattern: StaticString, value: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard pattern.utf8CodeUnitCount == value.count else { return false }
+    guard let base = value.baseAddress else { return true }
+    return memcmp(pattern.utf8Start, base, value.count) == 0
 }

@@ -46,6 +46,8 @@ public final class SheetService: RPCService {
     /// Live sessions by handle, and the moving ones (whose frame may differ from the last one sent).
     var sessions = SessionTable()
     var nextSessionNumber = 1
+    /// Where frames are written before they become messages.
+    let frameScratch = JSONScratch()
     var realtimeOrigin: Double = 0
     /// The host clock's time: the latest `t` seen on any tick or input. Time never goes
     /// backwards, for every session alike (an idle session is not ticked, so its own time
@@ -128,7 +130,8 @@ public final class SheetService: RPCService {
             if frame != s.lastFrame {
                 s.seq += 1
                 outbox.append(RPCNotification(method: "sheet.frame",
-                                              encodedMessage: WireEncoding.frameMessage(frame, session: s.id, seq: s.seq, t: t)))
+                                              encodedMessage: WireEncoding.frameMessage(frame, session: s.id, seq: s.seq, t: t,
+                                                                                     scratch: frameScratch)))
                 count += 1
                 // One-shot members are spent once sent; they do not count as a later change.
                 s.sheet.didDeliverFrame()

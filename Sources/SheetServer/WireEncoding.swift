@@ -5,16 +5,19 @@ import SheetRPC
 enum WireEncoding {
     /// The whole `sheet.frame` notification, written straight into bytes: the same bytes
     /// `RPCConnection.encode(notification:)` would write for it as a `JSONValue`.
-    static func frameMessage(_ f: SheetFrame, session: String, seq: Int, t: Double) -> [UInt8] {
-        var w = JSONWriter(capacity: 384 + 96 * f.nav.items.count)
-        w.beginObject()
-        w.string("jsonrpc", "2.0")
-        w.string("method", "sheet.frame")
-        w.beginObject("params")
-        frameMembers(f, session: session, seq: seq, t: t, into: &w)
-        w.endObject()
-        w.endObject()
-        return w.bytes
+    static func frameMessage(_ f: SheetFrame, session: String, seq: Int, t: Double, scratch: JSONScratch) -> [UInt8] {
+        // Room: every member (key, number, punctuation) plus the strings, escaped at worst.
+        var bound = 32 * JSONWriter.memberBound + JSONWriter.bound(session) + JSONWriter.bound(f.detent)
+        for item in f.nav.items { bound += 8 * JSONWriter.memberBound + JSONWriter.bound(item.id) }
+        return JSONWriter.message(bound: bound, scratch: scratch) { w in
+            w.beginObject()
+            w.string("jsonrpc", "2.0")
+            w.string("method", "sheet.frame")
+            w.beginObject("params")
+            frameMembers(f, session: session, seq: seq, t: t, into: &w)
+            w.endObject()
+            w.endObject()
+        }
     }
 
     /// `sheet.frame`'s params members, in wire order (add new members here).
