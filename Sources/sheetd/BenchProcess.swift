@@ -111,16 +111,24 @@ final class PipedChild {
         Sheetd.writeAll(input, Array(s.utf8))
     }
 
+    /// Newlines already read past the last `readLines` count.
+    private var surplus = 0
+
     /// Reads until `count` newlines arrived (or end of output); how many did.
     @discardableResult
     func readLines(_ count: Int) -> Int {
-        var seen = 0
+        var seen = min(surplus, count)
+        surplus -= seen
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while seen < count {
             let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             for i in 0..<n where chunk[i] == 10 { seen += 1 }
+        }
+        if seen > count {
+            surplus += seen - count
+            seen = count
         }
         return seen
     }
@@ -129,7 +137,7 @@ final class PipedChild {
     func peakResidentKiB() -> Int? {
         guard let bytes = readFile("/proc/\(pid)/status") else { return nil }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            return Int(line.dropFirst(6).split(separator: " ").first ?? "")
+            return Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
         }
         return nil
     }
