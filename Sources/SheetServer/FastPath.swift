@@ -13,22 +13,25 @@ extension SheetService {
             outbox.removeAll(keepingCapacity: true)
         }
         do throws(RPCError) {
-            return .result(id: m.id, try apply(m.call))
+            return .result(id: m.id, try apply(m.call, answered: m.id != nil))
         } catch {
             return .error(id: m.id, method: m.method, error)
         }
     }
 
-    private func apply(_ call: HotMessage.Call) throws(RPCError) -> JSONValue {
+    /// Applies the call; its answer (`null` for an input nobody reads the answer of).
+    private func apply(_ call: HotMessage.Call, answered: Bool) throws(RPCError) -> JSONValue {
         switch call {
         case .pan(let session, let t, let phase, let translation, let velocity, let source):
             let (s, now) = try self.session(session, at: t)
-            return try withSession(s) { sheet throws(SheetError) in
+            try apply(to: s) { sheet throws(SheetError) in
                 try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: now)
             }
+            return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
         case .scroll(let session, let t, let sample):
             let (s, now) = try self.session(session, at: t)
-            return try withSession(s) { sheet throws(SheetError) in try sheet.scroll(sample, at: now) }
+            try apply(to: s) { sheet throws(SheetError) in try sheet.scroll(sample, at: now) }
+            return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
         case .tick(let t):
             guard clock == .host else {
                 throw RPCError.invalidState("clock.tick drives the host clock; this server runs the realtime clock")

@@ -205,17 +205,20 @@ public final class SheetService: RPCService {
 
     /// Run `body` on `s`, then publish its output and mark it for the next frame.
     func withSession(_ s: Session, _ body: (inout Sheet) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
-        let id = s.id
+        try apply(to: s, body)
+        return ["state": .string(s.sheet.phase.rawValue)]
+    }
+
+    /// `withSession` without building the answer (a notification's is never read).
+    func apply(to s: Session, _ body: (inout Sheet) throws(SheetError) -> Void) throws(RPCError) {
         do {
             try body(&s.sheet)
         } catch {
-            drain(s, id: id)
+            drain(s, id: s.id)
             throw RPCError(error)
         }
-        drain(s, id: id)
-        let state = s.sheet.phase
+        drain(s, id: s.id)
         sessions.markMoving(s)
-        return ["state": .string(state.rawValue)]
     }
 
     func policiesJSON() -> JSONValue {
