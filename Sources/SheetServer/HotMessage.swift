@@ -26,43 +26,33 @@ struct HotMessage {
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
         var s = ByteScanner(bytes)
-        var id: Int64?
-        var sawID = false, sawVersion = false
-        var method: Method?
-        var params: (start: Int, end: Int)?
-        guard s.eat(UInt8(ascii: "{")) else { return nil }
-        repeat {
-            guard let key = s.key() else { return nil }
+        var id: Int64??, version = false, method: Method?, call: Call?
+        // `params` is read where it stands, so it must come after `method` (as clients write it).
+        let ok = s.members { key, s in
             switch key {
-            case "jsonrpc":
-                guard !sawVersion, let v = s.rawString(), "2.0" ~= v else { return nil }
-                sawVersion = true
-            case "method":
-                guard method == nil, let m = s.rawString().flatMap(Method.init) else { return nil }
-                method = m
-            case "id":
-                guard !sawID, let i = s.integer() else { return nil }
-                sawID = true
-                id = i
-            case "params":
-                guard params == nil, s.peek == UInt8(ascii: "{") else { return nil }
-                let start = s.i
-                guard s.skipObject() else { return nil }
-                params = (start, s.i)
+            case "jsonrpc" where !version:
+                version = s.rawString().map { "2.0" ~= $0 } ?? false
+                return version
+            case "method" where method == nil:
+                method = s.rawString().flatMap(Method.init)
+                return method != nil
+            case "id" where id == nil:
+                id = s.integer().map { .some($0) }
+                return id != nil
+            case "params" where call == nil:
+                switch method {
+                case .pan?: call = pan(&s)
+                case .scroll?: call = scroll(&s)
+                case .tick?: call = tick(&s)
+                case nil: return false
+                }
+                return call != nil
             default:
-                return nil
+                return false
             }
-        } while s.eat(UInt8(ascii: ","))
-        guard s.eat(UInt8(ascii: "}")), s.atEnd, sawVersion, let method, let params else { return nil }
-        var p = ByteScanner(bytes, from: params.start, to: params.end)
-        let call: Call?
-        switch method {
-        case .pan: call = pan(&p)
-        case .scroll: call = scroll(&p)
-        case .tick: call = tick(&p)
         }
-        guard let call, p.atEnd else { return nil }
-        return HotMessage(id: id, method: method.rawValue, call: call)
+        guard ok, s.atEnd, version, let method, let call else { return nil }
+        return HotMessage(id: id ?? nil, method: method.rawValue, call: call)
     }
 
     enum Method: String {
@@ -110,57 +100,67 @@ struct HotMessage {
 
     /// `{"session","t","phase","translation",("velocity"),("source")}` as `input.pan` validates them.
     static func pan(_ s: inout ByteScanner) -> Call? {
-        var session: Int?, t: Double?, phase: PanPhase?, translation: Vector?, velocity: Vector??, source: PanSource??
-        guard s.eat(UInt8(ascii: "{")) else { return nil }
-        repeat {
-            guard let key = s.key() else { return nil }
+        var head = InputHead(), phase: PanPhase?, translation: Vector?, velocity: Vector??, source: PanSource??
+        let ok = s.members { key, s in
+            if let read = head.read(key, &s) { return read }
             switch key {
-            case "session" where session == nil: session = s.session()
-            case "t" where t == nil: t = s.number(in: Wire.time)
-            case "phase" where phase == nil: phase = s.rawString().flatMap(panPhase)
-            case "translation" where translation == nil: translation = s.vector(in: -1e6...1e6)
+            case "phase" where phase == nil:
+                phase = s.rawString().flatMap(panPhase)
+                return phase != nil
+            case "translation" where translation == nil:
+                translation = s.vector(in: -1e6...1e6)
+                return translation != nil
             case "velocity" where velocity == nil:
                 velocity = s.eatNull() ? .some(nil) : s.vector(in: Wire.velocity).map { .some($0) }
-                if velocity == nil { return nil }
+                return velocity != nil
             case "source" where source == nil:
                 source = s.eatNull() ? .some(nil) : s.rawString().flatMap(panSource).map { .some($0) }
-                if source == nil { return nil }
-            default: return nil
+                return source != nil
+            default:
+                return false
             }
-        } while s.eat(UInt8(ascii: ","))
-        guard s.eat(UInt8(ascii: "}")), let session, let t, let phase, let translation else { return nil }
+        }
+        guard ok, let session = head.session, let t = head.t, let phase, let translation else { return nil }
         return .pan(session: session, t: t, phase: phase, translation: translation, velocity: velocity ?? nil,
                     source: (source ?? nil) ?? .sheet)
     }
 
     /// `input.scroll`'s params, as its method validates them.
     static func scroll(_ s: inout ByteScanner) -> Call? {
-        var session: Int?, t: Double?, phase: ScrollHandoffInput.Phase?, isTracking: Bool?
+        var head = InputHead(), phase: ScrollHandoffInput.Phase?, isTracking: Bool?
         var offsetY: Double?, insetTop: Double?, contentHeight: Double?, viewportHeight: Double?, translationY: Double?
         var velocityY: Double??, entry: String??
-        guard s.eat(UInt8(ascii: "{")) else { return nil }
-        repeat {
-            guard let key = s.key() else { return nil }
+        /// A required number member within `range`, read once.
+        func number(_ v: inout Double?, _ range: ClosedRange<Double>, _ s: inout ByteScanner) -> Bool {
+            guard v == nil else { return false }
+            v = s.number(in: range)
+            return v != nil
+        }
+        let ok = s.members { key, s in
+            if let read = head.read(key, &s) { return read }
             switch key {
-            case "session" where session == nil: session = s.session()
-            case "t" where t == nil: t = s.number(in: Wire.time)
-            case "phase" where phase == nil: phase = s.rawString().flatMap(scrollPhase)
-            case "offsetY" where offsetY == nil: offsetY = s.number(in: -1e7...1e7)
-            case "insetTop" where insetTop == nil: insetTop = s.number(in: -1e5...1e5)
-            case "contentHeight" where contentHeight == nil: contentHeight = s.number(in: 0...1e8)
-            case "viewportHeight" where viewportHeight == nil: viewportHeight = s.number(in: 0...1e6)
-            case "isTracking" where isTracking == nil: isTracking = s.bool()
-            case "translationY" where translationY == nil: translationY = s.number(in: -1e6...1e6)
+            case "phase" where phase == nil:
+                phase = s.rawString().flatMap(scrollPhase)
+                return phase != nil
+            case "offsetY": return number(&offsetY, -1e7...1e7, &s)
+            case "insetTop": return number(&insetTop, -1e5...1e5, &s)
+            case "contentHeight": return number(&contentHeight, 0...1e8, &s)
+            case "viewportHeight": return number(&viewportHeight, 0...1e6, &s)
+            case "translationY": return number(&translationY, -1e6...1e6, &s)
+            case "isTracking" where isTracking == nil:
+                isTracking = s.bool()
+                return isTracking != nil
             case "velocityY" where velocityY == nil:
                 velocityY = s.eatNull() ? .some(nil) : s.number(in: Wire.velocity).map { .some($0) }
-                if velocityY == nil { return nil }
+                return velocityY != nil
             case "entry" where entry == nil:
                 entry = s.eatNull() ? .some(nil) : s.string().map { .some($0) }
-                if entry == nil { return nil }
-            default: return nil
+                return entry != nil
+            default:
+                return false
             }
-        } while s.eat(UInt8(ascii: ","))
-        guard s.eat(UInt8(ascii: "}")), let session, let t, let phase, let offsetY, let insetTop, let contentHeight,
+        }
+        guard ok, let session = head.session, let t = head.t, let phase, let offsetY, let insetTop, let contentHeight,
               let viewportHeight, let isTracking, let translationY else { return nil }
         let sample = ScrollSample(phase: phase, offsetY: offsetY, insetTop: insetTop, contentHeight: contentHeight,
                                   viewportHeight: viewportHeight, isTracking: isTracking, translationY: translationY,
@@ -170,10 +170,36 @@ struct HotMessage {
 
     /// `{"t"}`.
     static func tick(_ s: inout ByteScanner) -> Call? {
-        guard s.eat(UInt8(ascii: "{")), let k = s.key(), "t" ~= k, let t = s.number(in: Wire.time), s.eat(UInt8(ascii: "}")) else {
-            return nil
+        var t: Double?
+        let ok = s.members { key, s in
+            guard "t" ~= key, t == nil else { return false }
+            t = s.number(in: Wire.time)
+            return t != nil
         }
+        guard ok, let t else { return nil }
         return .tick(t: t)
+    }
+
+    /// The members every session input has: `session` and `t`.
+    struct InputHead {
+        var session: Int?
+        var t: Double?
+
+        /// Reads `key`'s value when it is one of these (whether it was valid); nil for other keys.
+        mutating func read(_ key: UnsafeBufferPointer<UInt8>, _ s: inout ByteScanner) -> Bool? {
+            switch key {
+            case "session":
+                guard session == nil else { return false }
+                session = s.session()
+                return session != nil
+            case "t":
+                guard t == nil else { return false }
+                t = s.number(in: Wire.time)
+                return t != nil
+            default:
+                return nil
+            }
+        }
     }
 }
 
@@ -296,42 +322,28 @@ struct ByteScanner {
     /// `{"x":n,"y":n}` (either optional, null as absent, each within `range`).
     mutating func vector(in range: ClosedRange<Double>) -> Vector? {
         var x: Double??, y: Double??
-        guard eat(UInt8(ascii: "{")) else { return nil }
-        if eat(UInt8(ascii: "}")) { return Vector(x: 0, y: 0) }
-        repeat {
-            guard let k = key() else { return nil }
-            let v: Double?? = eatNull() ? .some(nil) : number(in: range).map { .some($0) }
-            guard let v else { return nil }
-            switch k {
+        let ok = members { key, s in
+            let v: Double?? = s.eatNull() ? .some(nil) : s.number(in: range).map { .some($0) }
+            switch key {
             case "x" where x == nil: x = v
             case "y" where y == nil: y = v
-            default: return nil
+            default: return false
             }
-        } while eat(UInt8(ascii: ","))
-        guard eat(UInt8(ascii: "}")) else { return nil }
+            return v != nil
+        }
+        guard ok else { return nil }
         return Vector(x: (x ?? nil) ?? 0, y: (y ?? nil) ?? 0)
     }
 
-    /// Skips a balanced `{...}` (strings honoured); validated later by the params reader.
-    mutating func skipObject() -> Bool {
-        var depth = 0
-        while i < end {
-            let c = base![i]
-            if c == UInt8(ascii: "\"") {
-                guard rawString() != nil else { return false }
-                continue
-            }
-            if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { depth += 1 }
-            if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
-                depth -= 1
-                if depth == 0 {
-                    i += 1
-                    return true
-                }
-            }
-            i += 1
-        }
-        return false
+    /// An object `{"k":v,...}` (possibly empty): `member` reads each value and says whether it
+    /// was valid; false at the first one that was not, or when the object is malformed.
+    mutating func members(_ member: (UnsafeBufferPointer<UInt8>, inout ByteScanner) -> Bool) -> Bool {
+        guard eat(UInt8(ascii: "{")) else { return false }
+        if eat(UInt8(ascii: "}")) { return true }
+        repeat {
+            guard let k = key(), member(k, &self) else { return false }
+        } while eat(UInt8(ascii: ","))
+        return eat(UInt8(ascii: "}"))
     }
 }
 
