@@ -52,6 +52,7 @@ import SheetServer
         pan("s01", "1240", "changed", y: "0"),
         tick("1300"), tick("2000"),
         // Scroll samples (the list at its top, pulled down), with null optionals.
+        #"{"jsonrpc":"2.0","id":17,"method":"sheet.present","params":{"session":"s1","t":2005,"animated":false}}"#,
         #"{"jsonrpc":"2.0","method":"input.scroll","params":{"session":"s1","t":2010,"phase":"dragBegan","offsetY":-50,"insetTop":50,"contentHeight":2000,"viewportHeight":600,"isTracking":true,"translationY":0}}"#,
         #"{"jsonrpc":"2.0","id":15,"method":"input.scroll","params":{"session":"s1","t":2020,"phase":"scrolled","offsetY":-50,"insetTop":50,"contentHeight":2000,"viewportHeight":600,"isTracking":true,"translationY":30,"velocityY":null,"entry":null}}"#,
         tick("2020"),
