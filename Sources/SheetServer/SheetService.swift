@@ -125,8 +125,7 @@ public final class SheetService: RPCService {
     func tick(at t: Double) -> Int {
         var count = 0
         sessions.forEachMoving { s in
-            s.sheet.advance(to: t)
-            var frame = s.sheet.frame()
+            var frame = Self.draw(&s.sheet, at: t)
             if frame != s.lastFrame {
                 s.seq += 1
                 outbox.append(RPCNotification(method: "sheet.frame",
@@ -139,10 +138,22 @@ public final class SheetService: RPCService {
                 s.lastFrame = frame
             }
             drain(s, id: s.id)
-            return s.sheet.isActive
+            return Self.isActive(&s.sheet)
         }
         return count
     }
+
+    // Reading a `Sheet` stored in a class through `inout` uses it in place; a plain read
+    // (`s.sheet.frame()`) copies the whole value first (a retain per member) on every frame.
+
+    /// Advances `sheet` to `t` and returns its frame, in place.
+    static func draw(_ sheet: inout Sheet, at t: Double) -> SheetFrame {
+        sheet.advance(to: t)
+        return sheet.frame()
+    }
+
+    /// `sheet.isActive`, read in place.
+    static func isActive(_ sheet: inout Sheet) -> Bool { sheet.isActive }
 
     /// Queue the session's pending events and diagnostics.
     func drain(_ s: Session, id: String) {
