@@ -67,4 +67,21 @@ public enum DetentResolver {
         }.map(\.element)
         return (sorted, sorted == resolved)
     }
+
+    /// `resolve(...).detents` with every height raised by `lift` (after sorting, clamped to
+    /// the container's largest sheet height), built in one array: the frame path reads this.
+    public static func resolved(_ specs: [DetentSpec], in container: Container, fitHeight: Double,
+                                largeTopGap: Double, lift: Double, limit: Double? = nil) -> [ResolvedDetent] {
+        var out: [ResolvedDetent] = []
+        out.reserveCapacity(specs.count)
+        for spec in specs {
+            let d = ResolvedDetent(id: spec.id, height: spec.resolve(in: container, fitHeight: fitHeight, largeTopGap: largeTopGap))
+            var i = out.count  // stable: after every detent that is not higher
+            while i > 0 && out[i - 1].height > d.height { i -= 1 }
+            out.insert(d, at: i)
+        }
+        let limit = limit ?? container.maxSheetHeight
+        for i in out.indices { out[i].height = min(out[i].height + lift, limit) }
+        return out
+    }
 }

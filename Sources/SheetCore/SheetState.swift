@@ -81,12 +81,11 @@ public struct SheetState: Sendable, Equatable, Codable {
 
     /// Resting detents, ascending, with the keyboard lift applied.
     var detents: [ResolvedDetent] {
-        let lift = keyboardLift, limit = container.maxSheetHeight
         // A detached sheet's detents measure the visible height above its bottom margin.
-        let layout = self.layout, space = layout.detentContainer(container)
-        return DetentResolver.resolve(setup.detents, in: space, fitHeight: fitHeight,
-                                      largeTopGap: options.largeTopGap).detents
-            .map { ResolvedDetent(id: $0.id, height: min($0.height + lift + layout.bottomMargin, limit)) }
+        let layout = self.layout
+        return DetentResolver.resolved(setup.detents, in: layout.detentContainer(container), fitHeight: fitHeight,
+                                       largeTopGap: options.largeTopGap, lift: keyboardLift + layout.bottomMargin,
+                                       limit: container.maxSheetHeight)
     }
 
     func extent(of id: String, in detents: [ResolvedDetent]? = nil) -> Double {

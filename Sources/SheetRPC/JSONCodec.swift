@@ -228,6 +228,7 @@ public enum JSONCodec {
             }
             return
         }
+        if appendShortDecimal(d, into: &out) { return }
         // Swift's description is the shortest round-trip representation:
         // "0.42", "1e-07", "1.5e+20", "5e-324" — all valid JSON except a trailing ".0".
         var s = d.description

@@ -106,6 +106,7 @@ public final class RPCConnection {
     public func receive(_ message: ArraySlice<UInt8>, to out: some RPCOutput) -> Bool {
         precondition(batch == nil, "receive while a batch is paused: call resume(to:) first")
         guard exitCode == nil else { return true }
+        if isInitialized && !isShuttingDown && receiveFast(message, to: out) { return true }
         let value: JSONValue
         do {
             value = try JSONCodec.decode(message)
@@ -358,10 +359,30 @@ public final class RPCConnection {
                 }
             }
         } catch {
-            out.send(Self.encode(notification: RPCNotification(
-                method: "$/diagnostic",
-                params: ["method": .string(method), "code": .int(Int64(error.code)), "message": .string(error.message)])))
+            out.send(Self.diagnostic(method: method, error))
         }
+    }
+
+    /// The service's fast path (`RPCService.fastPath`); false when it declined the message.
+    private func receiveFast(_ message: ArraySlice<UInt8>, to out: some RPCOutput) -> Bool {
+        let outcome = message.withUnsafeBytes { bytes in
+            service.fastPath(bytes) { out.send(Self.encode(notification: $0)) }
+        }
+        switch outcome {
+        case nil: return false
+        case .result(let id?, let result)?: out.send(Self.resultResponse(id: .int(id), raw: nil, result))
+        case .result(nil, _)?: break
+        case .error(let id?, _, let error)?: out.send(Self.errorResponse(id: .int(id), raw: nil, error))
+        case .error(nil, let method, let error)?: out.send(Self.diagnostic(method: method, error))
+        }
+        return true
+    }
+
+    /// The `$/diagnostic` answering a failed notification.
+    private static func diagnostic(method: String, _ error: RPCError) -> [UInt8] {
+        encode(notification: RPCNotification(
+            method: "$/diagnostic",
+            params: ["method": .string(method), "code": .int(Int64(error.code)), "message": .string(error.message)]))
     }
 
     private static let shuttingDown = RPCError.invalidRequest("shutting down: only exit is accepted after shutdown")
@@ -377,6 +398,7 @@ public final class RPCConnection {
 
     /// `{"jsonrpc":"2.0","method":…,"params":…}`
     public static func encode(notification n: RPCNotification) -> [UInt8] {
+        if let message = n.encodedMessage { return message }
         var b: [UInt8] = []
         b.reserveCapacity(128)
         b.append(contentsOf: head)

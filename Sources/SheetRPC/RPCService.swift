@@ -2,10 +2,20 @@
 public struct RPCNotification: Sendable, Equatable {
     public var method: String
     public var params: JSONValue
+    /// The whole message already encoded (`{"jsonrpc":"2.0","method":…,"params":…}`), for
+    /// hot notifications written straight into bytes; `params` is then `null`.
+    public var encodedMessage: [UInt8]?
 
     public init(method: String, params: JSONValue) {
         self.method = method
         self.params = params
+    }
+
+    /// A notification whose message bytes are already written.
+    public init(method: String, encodedMessage: [UInt8]) {
+        self.method = method
+        self.params = .null
+        self.encodedMessage = encodedMessage
     }
 }
 
@@ -29,4 +39,20 @@ public protocol RPCService: AnyObject {
     func nextDeadline() -> Double?
     /// Realtime clock only: advance to `now` (ms) and emit the frames that changed.
     func advance(to now: Double, emit: (RPCNotification) -> Void)
+    /// The fast path for hot messages, tried on each whole message (not batches) after
+    /// `initialize` and before `shutdown`: nil leaves the message to the generic path;
+    /// otherwise the message was handled exactly as `call` would have handled it.
+    func fastPath(_ message: UnsafeRawBufferPointer, emit: (RPCNotification) -> Void) -> RPCFastOutcome?
+}
+
+extension RPCService {
+    /// No fast path: every message takes the generic path.
+    public func fastPath(_ message: UnsafeRawBufferPointer, emit: (RPCNotification) -> Void) -> RPCFastOutcome? { nil }
+}
+
+/// What a service's fast path did with a message. `id` is the request's integer id, nil for
+/// a notification (then a result is dropped and an error becomes a `$/diagnostic`).
+public enum RPCFastOutcome {
+    case result(id: Int64?, JSONValue)
+    case error(id: Int64?, method: String, RPCError)
 }

@@ -84,7 +84,15 @@ extension SheetService {
         }
         try p.requireObject()
         try p.rejectUnknownKeys(["t"])
-        let t = max(try p["t"].number(in: Wire.time), hostNow)
+        return try clockTick(at: try p["t"].number(in: Wire.time))
+    }
+
+    /// `clock.tick` at a validated `t` (the fast path calls it directly).
+    func clockTick(at t: Double) throws(RPCError) -> JSONValue {
+        guard clock == .host else {
+            throw RPCError.invalidState("clock.tick drives the host clock; this server runs the realtime clock")
+        }
+        let t = max(t, hostNow)
         hostNow = t
         let count = tick(at: t)
         return ["t": .number(t), "frames": .int(Int64(count))]
@@ -119,8 +127,8 @@ extension SheetService {
         let s = Session(sheet: sheet, order: nextSessionNumber, seq: seq)
         nextSessionNumber += 1
         drain(s, id: id)
-        sessions[id] = s
-        touched.insert(id)
+        sessions.insert(s)
+        sessions.markMoving(s)
         return ["session": .string(id)]
     }
 
@@ -131,8 +139,7 @@ extension SheetService {
         guard sessions[id] != nil else { throw RPCError.unknownSession(id) }
         try checkNotParent(id)
         stack.remove(id)
-        sessions[id] = nil
-        touched.remove(id)
+        sessions.removeValue(forKey: id)
         return .null
     }
 

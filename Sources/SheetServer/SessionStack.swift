@@ -110,7 +110,7 @@ extension SheetService {
         commit(time: time)
         stack.onDismissed[parent, default: []].append(.present(id))
         if behavior == .switch { stack.onDismissed[id, default: []].append(.present(parent)) }
-        touched.insert(parent)
+        markMoving(parent)
         drain(ps, id: parent)
         return ["state": .string(sessions[id]?.sheet.phase.rawValue ?? "dismissed")]
     }
@@ -140,7 +140,7 @@ extension SheetService {
         for d in shown { stack.onDismissed[d]?.removeAll { if case .present = $0 { return true } else { return false } } }
         let chain = shown + [id]
         for (a, b) in zip(chain, chain.dropFirst()) { stack.onDismissed[a, default: []].append(.dismiss(b)) }
-        touched.insert(first)
+        markMoving(first)
         drain(fs, id: first)
         return ["state": .string(sessions[id]!.sheet.phase.rawValue)]
     }
@@ -175,7 +175,7 @@ extension SheetService {
                 guard let s = sessions[d] else { continue }
                 s.sheet.setContainer(c, at: hostNow)
                 drain(s, id: d)
-                touched.insert(d)
+                markMoving(d)
             }
         }
         return result
@@ -190,12 +190,12 @@ extension SheetService {
                 case .present(let other):
                     guard let s = sessions[other] else { continue }
                     try? s.sheet.present(at: e.t)
-                    touched.insert(other)
+                    markMoving(other)
                     drain(s, id: other)
                 case .dismiss(let other):
                     guard let s = sessions[other] else { continue }
                     try? s.sheet.dismiss(at: e.t)
-                    touched.insert(other)
+                    markMoving(other)
                     drain(s, id: other)
                 }
             }
@@ -221,8 +221,8 @@ extension SheetService {
     /// child at this tick's time.
     func prepareStacks(at t: Double) {
         guard !stack.isEmpty else { return }
-        for id in touched { for a in stack.ancestors(of: id) { touched.insert(a) } }
-        for id in touched { sessions[id]?.sheet.advance(to: t) }
+        for s in sessions.moving { for a in stack.ancestors(of: s.id) { markMoving(a) } }
+        for s in sessions.moving { s.sheet.advance(to: t) }
     }
 
     /// `session.destroy` / `session.snapshot` of a session in a stack.

@@ -42,31 +42,17 @@ public final class SheetService: RPCService {
         case realtime
     }
 
-    /// One live session and what the host last saw of it. A class, so the engine state is
-    /// mutated in place (no copy of its arrays per message).
-    final class Session {
-        var sheet: Sheet
-        let order: Int
-        var seq: Int
-        var lastFrame: SheetFrame?
-
-        init(sheet: Sheet, order: Int, seq: Int = 0) {
-            self.sheet = sheet
-            self.order = order
-            self.seq = seq
-        }
-    }
-
     public static let version = "0.1.0"
 
     public let configuration: Configuration
     let plugins: PluginHost
     public private(set) var clock: ClockMode = .host
     public private(set) var fps: Double = 60
-    var sessions: [String: Session] = [:]
+    /// Live sessions by handle, and the moving ones (whose frame may differ from the last one sent).
+    var sessions = SessionTable()
     var nextSessionNumber = 1
-    /// Sessions whose frame may differ from the last one sent.
-    var touched: Set<String> = []
+    /// Where frames are written before they become messages.
+    let frameScratch = JSONScratch()
     var realtimeOrigin: Double = 0
     /// The host clock's time: the latest `t` seen on any tick or input. Time never goes
     /// backwards, for every session alike (an idle session is not ticked, so its own time
@@ -133,7 +119,7 @@ public final class SheetService: RPCService {
     /// `origin + k * 1000/fps` (origin: `initialize`). After idle, that is the first grid
     /// point not before now; while moving, the one after the last tick.
     public func nextDeadline() -> Double? {
-        guard clock == .realtime, !touched.isEmpty else { return nil }
+        guard clock == .realtime, !sessions.moving.isEmpty else { return nil }
         return realtimeOrigin + Double(nextGridIndex()) * gridInterval
     }
 
@@ -150,7 +136,7 @@ public final class SheetService: RPCService {
         // An input applied after this grid point was due (same loop turn) keeps time monotonic.
         hostNow = max(hostNow, Double(k) * gridInterval)
         outbox.streaming(to: emit) { _ = tick(at: hostNow) }
-        if touched.isEmpty { lastGridTick = nil }
+        if sessions.moving.isEmpty { lastGridTick = nil }
     }
 
     /// Realtime clock: grid points skipped so far because a tick could not run in time.
@@ -169,30 +155,42 @@ public final class SheetService: RPCService {
 
     // MARK: - Frames
 
-    /// Advance every touched session to `t` and queue a frame for each one that changed.
+    /// Advance every moving session to `t` (in creation order) and queue a frame for each
+    /// one that changed, written straight into its message bytes.
     func tick(at t: Double) -> Int {
         var count = 0
         prepareStacks(at: t)  // issue 13
-        for id in touched.sorted(by: { sessions[$0]!.order < sessions[$1]!.order }) {
-            guard let s = sessions[id] else { touched.remove(id); continue }
-            s.sheet.advance(to: t)
-            var frame = s.sheet.frame()
-            decorate(&frame, of: id)  // issue 13: stack transform
+        sessions.forEachMoving { s in
+            var frame = Self.draw(&s.sheet, at: t)
+            decorate(&frame, of: s.id)  // issue 13: stack transform
             if frame != s.lastFrame {
                 s.seq += 1
                 outbox.append(RPCNotification(method: "sheet.frame",
-                                              params: WireEncoding.frame(frame, session: id, seq: s.seq, t: t)))
+                                              encodedMessage: WireEncoding.frameMessage(frame, session: s.id, seq: s.seq, t: t,
+                                                                                     scratch: frameScratch)))
                 count += 1
                 // One-shot members are spent once sent; they do not count as a later change.
                 s.sheet.didDeliverFrame()
                 frame.scroll.flingVelocityY = nil
                 s.lastFrame = frame
             }
-            drain(s, id: id)
-            if !s.sheet.isActive { touched.remove(id) }
+            drain(s, id: s.id)
+            return Self.isActive(&s.sheet)
         }
         return count
     }
+
+    // Reading a `Sheet` stored in a class through `inout` uses it in place; a plain read
+    // (`s.sheet.frame()`) copies the whole value first (a retain per member) on every frame.
+
+    /// Advances `sheet` to `t` and returns its frame, in place.
+    static func draw(_ sheet: inout Sheet, at t: Double) -> SheetFrame {
+        sheet.advance(to: t)
+        return sheet.frame()
+    }
+
+    /// `sheet.isActive`, read in place.
+    static func isActive(_ sheet: inout Sheet) -> Bool { sheet.isActive }
 
     /// Queue the session's pending events and diagnostics.
     func drain(_ s: Session, id: String) {
@@ -227,18 +225,24 @@ public final class SheetService: RPCService {
     /// Pure: it returns the time and the realtime offset, which `commit(time:)` makes
     /// current only once the message has succeeded (a refused message moves no clock).
     func inputTime(_ p: Params) throws(RPCError) -> InputTime {
+        if clock == .realtime { return inputTime(stamped: try p["t"].optionalNumber(in: Wire.time)) }
+        return inputTime(stamped: try p["t"].number(in: Wire.time))
+    }
+
+    /// `inputTime(_:)` for an already validated `t` (nil: unstamped, realtime clock only).
+    func inputTime(stamped hostT: Double?) -> InputTime {
         if clock == .realtime {
             let now = configuration.now() - realtimeOrigin
             var t = now
             var offset = realtimeOffset
-            if let hostT = try p["t"].optionalNumber(in: Wire.time) {
+            if let hostT {
                 let o = offset ?? (now - hostT)
                 offset = o
                 t = min(now, hostT + o)
             }
             return InputTime(t: max(t, hostNow), realtimeOffset: offset)
         }
-        return InputTime(t: max(try p["t"].number(in: Wire.time), hostNow), realtimeOffset: realtimeOffset)
+        return InputTime(t: max(hostT!, hostNow), realtimeOffset: realtimeOffset)
     }
 
     /// An input's engine time and the realtime offset it fixes (see `inputTime`).
@@ -263,8 +267,16 @@ public final class SheetService: RPCService {
         let id = try p["session"].string()
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
         let time = try inputTime(p)
+        try apply(to: s, time: time, mayBeRefused: mayBeRefused(s.sheet), body)
+        return ["state": .string(s.sheet.phase.rawValue)]
+    }
+
+    /// `apply` on a found session at a validated time, without building the answer (a
+    /// notification's is never read; the fast path uses it directly).
+    func apply(to s: Session, time: InputTime, mayBeRefused: Bool,
+               _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) {
         do {
-            if mayBeRefused(s.sheet) {
+            if mayBeRefused {
                 var sheet = s.sheet
                 try body(&sheet, time.t)
                 s.sheet = sheet
@@ -275,9 +287,13 @@ public final class SheetService: RPCService {
             throw RPCError(error)
         }
         commit(time: time)
-        drain(s, id: id)
-        touched.insert(id)
-        return ["state": .string(s.sheet.phase.rawValue)]
+        drain(s, id: s.id)
+        sessions.markMoving(s)
+    }
+
+    /// Marks the session `id` (if it lives) for the next tick.
+    func markMoving(_ id: String) {
+        if let s = sessions[id] { sessions.markMoving(s) }
     }
 
     func policiesJSON() -> JSONValue {

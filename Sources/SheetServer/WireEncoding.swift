@@ -3,37 +3,93 @@ import SheetRPC
 
 /// SheetCore values → wire JSON (`sheet.frame`, `sheet.event`).
 enum WireEncoding {
-    static func frame(_ f: SheetFrame, session: String, seq: Int, t: Double) -> JSONValue {
-        let items: [JSONValue] = f.nav.items.map {
-            ["id": .string($0.id), "x": .number($0.x), "width": .number($0.width),
-             "height": .number($0.height), "alpha": .number($0.alpha)]
+    /// The whole `sheet.frame` notification, written straight into bytes: the same bytes
+    /// `RPCConnection.encode(notification:)` would write for it as a `JSONValue`.
+    static func frameMessage(_ f: SheetFrame, session: String, seq: Int, t: Double, scratch: JSONScratch) -> [UInt8] {
+        // Room: every member (key, number, punctuation) plus the strings, escaped at worst.
+        var bound = 48 * JSONWriter.memberBound + JSONWriter.bound(session) + JSONWriter.bound(f.detent)
+        for item in f.nav.items { bound += 8 * JSONWriter.memberBound + JSONWriter.bound(item.id) }
+        return JSONWriter.message(bound: bound, scratch: scratch) { w in
+            w.beginObject()
+            w.string("jsonrpc", "2.0")
+            w.string("method", "sheet.frame")
+            w.beginObject("params")
+            frameMembers(f, session: session, seq: seq, t: t, into: &w)
+            w.endObject()
+            w.endObject()
         }
-        var sheet: JSONObject = ["x": .number(f.sheet.x), "y": .number(f.sheet.y), "width": .number(f.sheet.width),
-                                 "height": .number(f.sheet.height), "cornerRadius": .number(f.cornerRadius)]
-        if let c = f.corners { sheet["corners"] = .string(c.rawValue) }  // issue 13
-        var o: JSONObject = [
-            "session": .string(session), "seq": .int(Int64(seq)), "t": .number(t),
-            "state": .string(f.state.rawValue),
-            "sheet": .object(sheet),
-            "dimming": ["alpha": .number(f.dimming.alpha), "passthrough": .bool(f.dimming.passthrough)],
-            "grabber": ["visible": .bool(f.grabber.visible), "y": .number(f.grabber.y)],
-            "detent": .string(f.detent),
-            "progress": .number(f.progress),
-            "scroll": ["pinOffsetY": optional(f.scroll.pinOffsetY), "flingVelocityY": optional(f.scroll.flingVelocityY)],
-            "nav": ["items": .array(items), "separatorX": optional(f.nav.separatorX)],
-            // MARK: issue 11 frame members (continuous position, keyboard)
-            "position": ["index": .number(f.position.index), "fraction": .number(f.position.fraction)],
-            "keyboard": ["height": .number(f.keyboard.height), "overlap": .number(f.keyboard.overlap)],
-            // MARK: end issue 11 frame members
-        ]
-        // MARK: issue 13 frame members (layouts, footer, stacks), only when they apply
-        if let v = f.footer { o["footer"] = ["y": .number(v.y)] }
+    }
+
+    /// `sheet.frame`'s params members, in wire order (add new members here).
+    static func frameMembers(_ f: SheetFrame, session: String, seq: Int, t: Double, into w: inout JSONWriter) {
+        w.string("session", session)
+        w.int("seq", seq)
+        w.number("t", t)
+        w.string("state", f.state.rawValue)
+        w.beginObject("sheet")
+        w.number("x", f.sheet.x)
+        w.number("y", f.sheet.y)
+        w.number("width", f.sheet.width)
+        w.number("height", f.sheet.height)
+        w.number("cornerRadius", f.cornerRadius)
+        if let c = f.corners { w.string("corners", c.rawValue) }  // issue 13
+        w.endObject()
+        w.beginObject("dimming")
+        w.number("alpha", f.dimming.alpha)
+        w.bool("passthrough", f.dimming.passthrough)
+        w.endObject()
+        w.beginObject("grabber")
+        w.bool("visible", f.grabber.visible)
+        w.number("y", f.grabber.y)
+        w.endObject()
+        w.string("detent", f.detent)
+        w.number("progress", f.progress)
+        w.beginObject("scroll")
+        w.number("pinOffsetY", f.scroll.pinOffsetY)
+        w.number("flingVelocityY", f.scroll.flingVelocityY)
+        w.endObject()
+        w.beginObject("nav")
+        w.beginArray("items")
+        for item in f.nav.items {
+            w.beginObject()
+            w.string("id", item.id)
+            w.number("x", item.x)
+            w.number("width", item.width)
+            w.number("height", item.height)
+            w.number("alpha", item.alpha)
+            w.endObject()
+        }
+        w.endArray()
+        w.number("separatorX", f.nav.separatorX)
+        w.endObject()
+        // Continuous position and keyboard (issue 11).
+        w.beginObject("position")
+        w.number("index", f.position.index)
+        w.number("fraction", f.position.fraction)
+        w.endObject()
+        w.beginObject("keyboard")
+        w.number("height", f.keyboard.height)
+        w.number("overlap", f.keyboard.overlap)
+        w.endObject()
+        // Layouts, footer and stacks (issue 13), only when they apply.
+        if let v = f.footer {
+            w.beginObject("footer")
+            w.number("y", v.y)
+            w.endObject()
+        }
         if let v = f.background {
-            o["background"] = ["scale": .number(v.scale), "translateY": .number(v.translateY),
-                               "cornerRadius": .number(v.cornerRadius)]
+            w.beginObject("background")
+            w.number("scale", v.scale)
+            w.number("translateY", v.translateY)
+            w.number("cornerRadius", v.cornerRadius)
+            w.endObject()
         }
-        if let v = f.transform { o["transform"] = ["scale": .number(v.scale), "translateY": .number(v.translateY)] }
-        return .object(o)
+        if let v = f.transform {
+            w.beginObject("transform")
+            w.number("scale", v.scale)
+            w.number("translateY", v.translateY)
+            w.endObject()
+        }
     }
 
     static func event(_ e: SheetEvent, session: String) -> JSONValue {

@@ -4,38 +4,52 @@ import Glibc
 import SheetRPC
 import SheetServer
 
-/// `sheetd bench [--quick]`: measures the daemon's hot paths in-process (no pipes) on the
-/// host clock and prints one line per figure. Build with `-c release` for real numbers:
-/// `swift run -c release sheetd bench`.
+/// `sheetd bench [--quick] [--compare] [--json]`: the benchmark. Prints one table row per
+/// figure (or one JSON document with `--json`): the drag stream against the C floor, message
+/// handling in-process (CPU time), scaling with the number of sessions, start-up, memory per
+/// session and pipes (wall clock). Build with `-c release` for real numbers: `swift build -c release &&
+/// .build/release/sheetd bench`. `--compare` runs only the comparison with the floor.
 func runBench(arguments: [String]) -> Int32 {
     var scale = 1.0
+    var json = false
+    var compareOnly = false
     for a in arguments {
         switch a {
         case "--quick": scale = 0.02
+        case "--json": json = true
+        case "--compare": compareOnly = true
         case "--help", "-h":
-            print("usage: sheetd bench [--quick]\n  Measures message handling, frame computation and idle ticks in-process.")
+            print("""
+                usage: sheetd bench [--quick] [--compare] [--json]
+                  Measures the drag stream against the C floor (bench/floor), message handling,
+                  scaling, start-up, memory per session and pipes; --compare: only the floor
+                  comparison; --quick: small counts (a smoke run); --json: one JSON document.
+                """)
             return 0
         default:
-            FileHandleStderr.write("sheetd bench: unexpected argument '\(a)'\n")
+            BenchOutput.warn("sheetd bench: unexpected argument '\(a)'")
             return 2
         }
     }
+    let out = BenchOutput(json: json, build: isDebugBuild ? "debug" : "release")
+    let quick = scale < 1
     func n(_ base: Int) -> Int { max(10, Int(Double(base) * scale)) }
-    print("sheetd bench (\(isDebugBuild ? "debug build: figures are not representative" : "release build"))")
-    let bench = Bench()
 
+    BenchFloor.compare(out, quick: quick)
+    if compareOnly { return out.finish() }
+
+    let bench = Bench(out)
     bench.measure("session.list request: parse, dispatch, reply", unit: "message", count: n(200_000)) { c, _ in
         _ = c.receive(#"{"jsonrpc":"2.0","id":7,"method":"session.list"}"#)
     } setup: { c in
-        _ = c.receive(#"{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
+        bench.sessions(c, count: 1)
     }
 
     bench.measure("input.pan changed notification (drag step)", unit: "message", count: n(200_000)) { c, i in
         let y = Double(i % 200)
         _ = c.receive(#"{"jsonrpc":"2.0","method":"input.pan","params":{"session":"s1","t":\#(1000 + i),"phase":"changed","translation":{"x":0,"y":\#(y)}}}"#)
     } setup: { c in
-        bench.presented(c, sessions: 1)
-        _ = c.receive(#"{"jsonrpc":"2.0","method":"input.pan","params":{"session":"s1","t":1000,"phase":"began","translation":{"x":0,"y":0}}}"#)
+        bench.grabbed(c, sessions: 1)
     }
 
     bench.measure("drag step + clock.tick emitting one frame", unit: "frame", count: n(100_000)) { c, i in
@@ -43,11 +57,10 @@ func runBench(arguments: [String]) -> Int32 {
         _ = c.receive(#"{"jsonrpc":"2.0","method":"input.pan","params":{"session":"s1","t":\#(1000 + i),"phase":"changed","translation":{"x":0,"y":\#(y)}}}"#)
         _ = c.receive(#"{"jsonrpc":"2.0","id":9,"method":"clock.tick","params":{"t":\#(1000 + i)}}"#)
     } setup: { c in
-        bench.presented(c, sessions: 1)
-        _ = c.receive(#"{"jsonrpc":"2.0","method":"input.pan","params":{"session":"s1","t":1000,"phase":"began","translation":{"x":0,"y":0}}}"#)
+        bench.grabbed(c, sessions: 1)
     }
 
-    let animating = n(50_000) >= 1000 ? 1000 : 100
+    let animating = quick ? 100 : 1000
     bench.measure("clock.tick with \(animating) presenting sessions (per frame)", unit: "frame",
                   count: 18 * animating, iterations: 18) { c, i in
         _ = c.receive(#"{"jsonrpc":"2.0","id":9,"method":"clock.tick","params":{"t":\#(16 * (i + 1))}}"#)
@@ -65,60 +78,42 @@ func runBench(arguments: [String]) -> Int32 {
         bench.presented(c, sessions: idle)
     }
 
-    guard let pipe = PipeBench() else {
-        FileHandleStderr.write("sheetd bench: could not start a child sheetd for the pipe figures\n")
+    BenchScaling.run(bench, quick: quick)
+    BenchStartup.run(out, quick: quick)
+    BenchMemory.run(out, sessions: quick ? 2_000 : 100_000)
+
+    guard let pipe = PipeBench(out) else {
+        BenchOutput.warn("sheetd bench: could not start a child sheetd for the pipe figures")
         return 1
     }
     pipe.roundTrips(n(20_000))
     pipe.pipelined(n(200_000))
-    PacingBench.run(quick: scale < 1)
-    return pipe.finish()
+    pipe.finish()
+    PacingBench.run(quick: scale < 1, out: out)
+    return out.finish()
 }
 
 /// Figures through a real child `sheetd` over pipes (the same binary, NDJSON framing).
 private final class PipeBench {
-    let pid: pid_t
-    let input: Int32
-    let output: Int32
-    var buffer: [UInt8] = []
+    let child: PipedChild
+    let out: BenchOutput
 
-    init?() {
-        guard let child = spawnSelf(["--framing", "ndjson"]) else { return nil }
-        (pid, input, output) = child
-        send(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clock":"host"}}"# + "\n")
-        _ = readLines(1)
-    }
-
-    func send(_ s: String) {
-        var bytes = Array(s.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
-
-    /// Reads until `count` newline-terminated messages arrived.
-    func readLines(_ count: Int) -> Int {
-        var seen = 0
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while seen < count {
-            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
-            if n <= 0 { break }
-            for i in 0..<n where chunk[i] == 10 { seen += 1 }
-        }
-        return seen
+    init?(_ out: BenchOutput) {
+        guard let child = PipedChild(["/proc/self/exe", "--framing", "ndjson"]) else { return nil }
+        self.child = child
+        self.out = out
+        child.send(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clock":"host"}}"# + "\n")
+        child.readLines(1)
     }
 
     func roundTrips(_ count: Int) {
         let request = #"{"jsonrpc":"2.0","id":1,"method":"session.list"}"# + "\n"
         let start = monotonicNanoseconds()
         for _ in 0..<count {
-            send(request)
-            _ = readLines(1)
+            child.send(request)
+            child.readLines(1)
         }
-        report("round trip over pipes (request, wait for reply)", unit: "request", count: count, start: start)
+        out.rate("round trip over pipes (request, wait for reply)", unit: "request", count: count, start: start)
     }
 
     func pipelined(_ count: Int) {
@@ -128,27 +123,15 @@ private final class PipeBench {
         let start = monotonicNanoseconds()
         var done = 0
         while done < count {
-            send(chunk)
-            _ = readLines(batch)
+            child.send(chunk)
+            child.readLines(batch)
             done += batch
         }
-        report("pipelined requests over pipes (batches of \(batch))", unit: "request", count: done, start: start)
+        out.rate("pipelined requests over pipes (batches of \(batch))", unit: "request", count: done, start: start)
     }
 
-    func report(_ name: String, unit: String, count: Int, start: UInt64) {
-        let perUnit = Double(monotonicNanoseconds() - start) / Double(count)
-        let rate = Int64((1e9 / perUnit).rounded())
-        let micros = (perUnit / 10).rounded() / 100
-        print(name.padding(toLength: 58, withPad: " ", startingAt: 0)
-              + "\(micros) µs/\(unit)".padding(toLength: 20, withPad: " ", startingAt: 0) + "\(rate) \(unit)s/s")
-    }
-
-    func finish() -> Int32 {
-        close(input)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        close(output)
-        return 0
+    func finish() {
+        _ = child.finish()
     }
 }
 
@@ -158,8 +141,15 @@ private let isDebugBuild = true
 private let isDebugBuild = false
 #endif
 
-/// Times closures against a fresh initialized connection each.
-private final class Bench {
+/// Times closures against a fresh initialized in-process connection each, in CPU time of
+/// this process (other load on the machine does not count).
+final class Bench {
+    let out: BenchOutput
+
+    init(_ out: BenchOutput) {
+        self.out = out
+    }
+
     func connection() -> RPCConnection {
         let c = RPCConnection(service: SheetService(configuration: .init()))
         _ = c.receive(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"#)
@@ -181,43 +171,93 @@ private final class Bench {
         _ = c.receive(#"{"jsonrpc":"2.0","id":4,"method":"clock.tick","params":{"t":0}}"#)
     }
 
-    /// Run `body` `iterations` times (default `count`) and report time per `unit`
-    /// (`count` units in all).
+    /// `count` presented sessions, the first `grabbed` of them under a finger (`began` at t 1000).
+    func grabbed(_ c: RPCConnection, sessions count: Int, grabbed: Int? = nil) {
+        presented(c, sessions: count)
+        for s in 1...(grabbed ?? count) {
+            _ = c.receive(#"{"jsonrpc":"2.0","method":"input.pan","params":{"session":"s\#(s)","t":1000,"phase":"began","translation":{"x":0,"y":0}}}"#)
+        }
+    }
+
+    /// Runs `body` `iterations` times (default `count`) and reports time per `unit`
+    /// (`count` units in all); returns ns per unit.
+    @discardableResult
     func measure(_ name: String, unit: String, count: Int, iterations: Int? = nil,
-                 _ body: (RPCConnection, Int) -> Void, setup: (RPCConnection) -> Void) {
+                 _ body: (RPCConnection, Int) -> Void, setup: (RPCConnection) -> Void) -> Double {
         let c = connection()
         setup(c)
         let runs = iterations ?? count
-        let start = monotonicNanoseconds()
+        let start = cpuNanoseconds()
         for i in 0..<runs { body(c, i) }
-        let elapsed = Double(monotonicNanoseconds() - start)
-        let perUnit = elapsed / Double(count)
-        let rate = 1e9 / perUnit
-        print(pad(name, 58) + pad(format(perUnit / 1000) + " µs/\(unit)", 20) + format(rate, decimals: 0) + " \(unit)s/s")
+        let perUnit = Double(cpuNanoseconds() - start) / Double(count)
+        out.row(name, perUnit / 1000, "µs/\(unit)", perSecond: 1e9 / perUnit)
+        return perUnit
+    }
+}
+
+/// The benchmark's output: an aligned table on stdout, or with `--json` one document
+/// `{"build": "release", "figures": [{"name", "value", "unit", "perSecond"?}]}`.
+final class BenchOutput {
+    let json: Bool
+    let build: String
+    private var figures: [JSONValue] = []
+
+    init(json: Bool, build: String) {
+        self.json = json
+        self.build = build
+        if !json {
+            print("sheetd bench (\(build == "debug" ? "debug build: figures are not representative" : "release build"))")
+            print(Self.pad("figure", 62) + Self.pad("value", 16) + "rate")
+        }
     }
 
-    func pad(_ s: String, _ width: Int) -> String {
-        s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
+    static func pad(_ s: String, _ width: Int) -> String {
+        let n = s.unicodeScalars.count
+        return n >= width ? s + " " : s + String(repeating: " ", count: width - n)
     }
 
-    func format(_ x: Double, decimals: Int = 2) -> String {
+    /// `x` rounded to `decimals` places, shortest form.
+    static func format(_ x: Double, decimals: Int = 2) -> String {
+        guard x.isFinite else { return "-" }
         var p = 1.0
         for _ in 0..<decimals { p *= 10 }
         let r = (x * p).rounded() / p
-        return decimals == 0 ? String(Int64(r)) : "\(r)"
+        if decimals == 0 || r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
+        return "\(r)"
     }
-}
 
-private func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
-
-/// Writes diagnostics for the bench to stderr.
-private enum FileHandleStderr {
-    static func write(_ s: String) {
-        var bytes = Array(s.utf8)
-        _ = Glibc.write(2, &bytes, bytes.count)
+    /// One figure: `value` in `unit` (`µs/frame`, `ms`, `x`, `KiB/session`, ...).
+    func row(_ name: String, _ value: Double, _ unit: String, decimals: Int = 2, perSecond: Double? = nil) {
+        var o: JSONObject = ["name": .string(name), "value": .number((value.isFinite ? value : 0)), "unit": .string(unit)]
+        if let perSecond { o["perSecond"] = .number(perSecond.rounded()) }
+        figures.append(.object(o))
+        guard !json else { return }
+        var line = Self.pad(name, 62) + Self.pad(Self.format(value, decimals: decimals) + " " + unit, 16)
+        if let perSecond { line += Self.format(perSecond, decimals: 0) + "/s" }
+        print(line)
     }
+
+    /// A figure that could not be measured (and why, on stderr).
+    func unavailable(_ name: String, _ why: String) {
+        figures.append(["name": .string(name), "value": .null, "unit": .string(why)])
+        if !json { print(Self.pad(name, 62) + "unavailable: " + why) }
+    }
+
+    /// Time since `start` per unit; returns ns per unit.
+    @discardableResult
+    func rate(_ name: String, unit: String, count: Int, start: UInt64) -> Double {
+        let perUnit = Double(monotonicNanoseconds() - start) / Double(count)
+        row(name, perUnit / 1000, "µs/\(unit)", perSecond: 1e9 / perUnit)
+        return perUnit
+    }
+
+    func finish() -> Int32 {
+        if json {
+            let doc: JSONValue = ["build": .string(build), "figures": .array(figures)]
+            print(JSONCodec.encodeToString(doc))
+        }
+        return 0
+    }
+
+    static func warn(_ s: String) { Sheetd.writeStderr(s + "\n") }
 }

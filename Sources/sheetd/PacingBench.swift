@@ -8,16 +8,16 @@ import Glibc
 /// they arrive (against `1000/fps`), the achieved tick rate over the grid time covered, and
 /// the grid points the daemon skipped because a tick did not fit.
 enum PacingBench {
-    static func run(quick: Bool) {
+    static func run(quick: Bool, out: BenchOutput) {
         let seconds = quick ? 0.2 : 3.0
-        for fps in [30.0, 60, 120] { measure(fps: fps, sessions: 6, seconds: seconds) }
-        measure(fps: 60, sessions: quick ? 50 : 2000, seconds: seconds)
+        for fps in [30.0, 60, 120] { measure(fps: fps, sessions: 6, seconds: seconds, out: out) }
+        measure(fps: 60, sessions: quick ? 50 : 2000, seconds: seconds, out: out)
     }
 
-    static func measure(fps: Double, sessions: Int, seconds: Double) {
-        let name = "realtime pacing, \(Int(fps)) fps, \(sessions) animating sessions"
+    static func measure(fps: Double, sessions: Int, seconds: Double, out: BenchOutput) {
+        let name = "realtime \(Int(fps)) fps, \(sessions) animating sessions"
         guard let child = Child() else {
-            print(name + ": could not start a child sheetd")
+            out.unavailable(name, "could not start a child sheetd")
             return
         }
         child.send(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clock":"realtime","fps":\#(fps)}}"#)
@@ -52,13 +52,13 @@ enum PacingBench {
             }
         }
         child.finish()
-        report(name, fps: fps, ticks: ticks)
+        report(name, fps: fps, ticks: ticks, out: out)
     }
 
-    static func report(_ name: String, fps: Double, ticks: [(t: Double, arrival: Double)]) {
+    static func report(_ name: String, fps: Double, ticks: [(t: Double, arrival: Double)], out: BenchOutput) {
         let interval = 1000 / fps
         guard ticks.count > 2 else {
-            print(name + ": too few ticks")
+            out.unavailable(name, "too few ticks")
             return
         }
         var intervals: [Double] = []
@@ -70,10 +70,10 @@ enum PacingBench {
         intervals.sort()
         let median = intervals.isEmpty ? .nan : intervals[intervals.count / 2]
         let achieved = Double(ticks.count - 1) / (ticks.last!.t - ticks.first!.t) * 1000
-        func r(_ x: Double, _ p: Double) -> Double { (x * p).rounded() / p }
-        print(name.padding(toLength: 58, withPad: " ", startingAt: 0)
-              + "median \(r(median, 1000)) ms (\(r((median / interval - 1) * 100, 100))%), "
-              + "\(r(achieved, 100)) fps, \(skipped) of \(ticks.count + skipped) grid points skipped")
+        out.row(name + ": median interval", median, "ms", decimals: 3)
+        out.row(name + ": vs 1000/fps", (median / interval - 1) * 100, "%", decimals: 2)
+        out.row(name + ": achieved", achieved, "fps", decimals: 2)
+        out.row(name + ": grid points skipped", Double(skipped), "of \(ticks.count + skipped)", decimals: 0)
     }
 
     // MARK: Scanning output lines (no JSON tree: the reader must keep up)

@@ -1,0 +1,69 @@
+extension JSONCodec {
+    /// Appends `d` the way `JSONValue.number(d)` encodes: integral values within ±2^53 as
+    /// integers (`-0` as `0`), everything else as `appendDouble` writes it.
+    public static func appendNumber(_ d: Double, into out: inout [UInt8]) {
+        if d == d.rounded(), abs(d) < 9_007_199_254_740_992 {
+            appendInt(Int64(d), into: &out)
+        } else {
+            appendDouble(d, into: &out)
+        }
+    }
+
+    /// The fast path of `appendDouble` (see `shortDecimal`); false, writing nothing, when it
+    /// does not apply.
+    static func appendShortDecimal(_ d: Double, into out: inout [UInt8]) -> Bool {
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes of scratch
+        let n = withUnsafeMutableBytes(of: &digits) { shortDecimal(d, into: $0) }
+        guard n > 0 else { return false }
+        withUnsafeBytes(of: &digits) { out.append(contentsOf: $0[0..<n]) }
+        return true
+    }
+
+    /// The shortest round-trip form of a non-integral `d` below 1e9 in magnitude with at most
+    /// four decimals (every rounded length, alpha and progress in a frame), written digit by
+    /// digit at the start of `buffer` (32 bytes at least); the number of bytes, 0 (nothing
+    /// written) for any other value.
+    ///
+    /// Why this is the shortest round-trip form: `d` equals the double nearest to the decimal
+    /// n/10⁴, so that decimal (trailing zeros trimmed) reads back as `d`; any other decimal
+    /// with at most four places differs from it by 10⁻⁴ or more, far more than the spacing of
+    /// doubles below 1e9 (< 2.4e-7), so no shorter string reads back as `d`. Swift's
+    /// `description` prints such values in plain notation (exponents start below 1e-4), so
+    /// these are the bytes `appendDouble` always wrote.
+    static func shortDecimal(_ d: Double, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard abs(d) < 1e9 else { return 0 }
+        let scaled = (d * 10_000).rounded()
+        guard scaled / 10_000 == d else { return 0 }
+        let n = Int64(scaled)
+        var m = n.magnitude
+        var decimals = 4
+        while decimals > 0 && m % 10 == 0 {
+            m /= 10
+            decimals -= 1
+        }
+        guard decimals > 0 else { return 0 }  // integral: not this path's business
+        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: sign, 9 + 4 digits, point
+        return withUnsafeMutableBytes(of: &tmp) { buf in
+            var p = buf.count
+            for _ in 0..<decimals {
+                p -= 1
+                buf[p] = UInt8(48 + m % 10)
+                m /= 10
+            }
+            p -= 1
+            buf[p] = UInt8(ascii: ".")
+            repeat {
+                p -= 1
+                buf[p] = UInt8(48 + m % 10)
+                m /= 10
+            } while m > 0
+            if n < 0 {
+                p -= 1
+                buf[p] = UInt8(ascii: "-")
+            }
+            let count = buf.count - p
+            buffer.baseAddress!.copyMemory(from: buf.baseAddress! + p, byteCount: count)
+            return count
+        }
+    }
+}

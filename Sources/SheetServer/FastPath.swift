@@ -1,0 +1,62 @@
+import SheetCore
+import SheetRPC
+
+/// The fast path for the hottest messages: decoded by `HotMessage` straight from bytes and
+/// applied exactly as the method table applies them (same engine calls, same clock rules,
+/// same errors, validate-then-apply), without a JSON tree or a `Params` lookup per member.
+/// It declines (nil) whatever it does not handle exactly like the generic path: a session on
+/// another edge than the bottom (whose inputs are checked by `checkEdgeSupport`), and every
+/// message `HotMessage` does not recognise.
+extension SheetService {
+    public func fastPath(_ message: UnsafeRawBufferPointer, emit: (RPCNotification) -> Void) -> RPCFastOutcome? {
+        guard let m = HotMessage.parse(message) else { return nil }
+        if let handle = m.call.session, let s = sessions[handle: handle],
+           s.sheet.state.setup.options.edge != .bottom {
+            return nil
+        }
+        currentMethod = m.method
+        return outbox.streaming(to: emit) { () -> RPCFastOutcome in
+            do throws(RPCError) {
+                return .result(id: m.id, try apply(m.call, answered: m.id != nil))
+            } catch {
+                return .error(id: m.id, method: m.method, error)
+            }
+        }
+    }
+
+    /// Applies the call; its answer (`null` for an input nobody reads the answer of).
+    private func apply(_ call: HotMessage.Call, answered: Bool) throws(RPCError) -> JSONValue {
+        switch call {
+        case .pan(let session, let t, let phase, let translation, let velocity, let source):
+            let s = try self.session(session)
+            try apply(to: s, time: inputTime(stamped: t), mayBeRefused: s.sheet.panMayBeRefused(phase, source: source)) {
+                sheet, now throws(SheetError) in
+                try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: now)
+            }
+            return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
+        case .scroll(let session, let t, let sample):
+            let s = try self.session(session)
+            try apply(to: s, time: inputTime(stamped: t), mayBeRefused: true) { sheet, now throws(SheetError) in
+                try sheet.scroll(sample, at: now)
+            }
+            return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
+        case .tick(let t):
+            return try clockTick(at: t)
+        }
+    }
+
+    private func session(_ handle: Int) throws(RPCError) -> Session {
+        guard let s = sessions[handle: handle] else { throw RPCError.unknownSession("s\(handle)") }
+        return s
+    }
+}
+
+extension HotMessage.Call {
+    /// The session handle an input names; nil for `clock.tick`.
+    var session: Int? {
+        switch self {
+        case .pan(let session, _, _, _, _, _), .scroll(let session, _, _): return session
+        case .tick: return nil
+        }
+    }
+}

@@ -1,0 +1,355 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SheetCore
+
+/// The hottest messages (`input.pan`, `input.scroll`, `clock.tick`) decoded straight from
+/// their bytes, with no JSON tree: the fast path of `SheetService.fastPath`.
+///
+/// It accepts only the plain, valid form: compact JSON (no whitespace), `jsonrpc` `"2.0"`, an
+/// integer id or none, every params member known, present at most once, of the right type
+/// and within the range the method table allows, strings in printable ASCII without escapes,
+/// a session id of the form `s<n>`. Anything else — including every message that would get an
+/// error from validation — returns nil and takes the generic path, which then answers exactly
+/// as it always did. What this accepts, the generic path would accept with the same values.
+struct HotMessage {
+    enum Call {
+        case pan(session: Int, t: Double, phase: PanPhase, translation: Vector, velocity: Vector?, source: PanSource)
+        case scroll(session: Int, t: Double, sample: ScrollSample)
+        case tick(t: Double)
+    }
+
+    /// The request id (nil for a notification).
+    var id: Int64?
+    var method: String
+    var call: Call
+
+    static func parse(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
+        var s = ByteScanner(bytes)
+        var id: Int64??, version = false, method: Method?, call: Call?
+        // `params` is read where it stands, so it must come after `method` (as clients write it).
+        let ok = s.members { key, s in
+            switch key {
+            case "jsonrpc" where !version:
+                version = s.rawString().map { "2.0" ~= $0 } ?? false
+                return version
+            case "method" where method == nil:
+                method = s.rawString().flatMap(Method.init)
+                return method != nil
+            case "id" where id == nil:
+                id = s.integer().map { .some($0) }
+                return id != nil
+            case "params" where call == nil:
+                switch method {
+                case .pan?: call = pan(&s)
+                case .scroll?: call = scroll(&s)
+                case .tick?: call = tick(&s)
+                case nil: return false
+                }
+                return call != nil
+            default:
+                return false
+            }
+        }
+        guard ok, s.atEnd, version, let method, let call else { return nil }
+        return HotMessage(id: id ?? nil, method: method.rawValue, call: call)
+    }
+
+    enum Method: String {
+        case pan = "input.pan"
+        case scroll = "input.scroll"
+        case tick = "clock.tick"
+
+        init?(_ raw: UnsafeBufferPointer<UInt8>) {
+            switch raw {
+            case "input.pan": self = .pan
+            case "input.scroll": self = .scroll
+            case "clock.tick": self = .tick
+            default: return nil
+            }
+        }
+    }
+
+    static func panPhase(_ raw: UnsafeBufferPointer<UInt8>) -> PanPhase? {
+        switch raw {
+        case "began": return .began
+        case "changed": return .changed
+        case "ended": return .ended
+        case "cancelled": return .cancelled
+        default: return nil
+        }
+    }
+
+    static func panSource(_ raw: UnsafeBufferPointer<UInt8>) -> PanSource? {
+        switch raw {
+        case "sheet": return .sheet
+        case "leftEdge": return .leftEdge
+        case "bottomEdge": return .bottomEdge
+        default: return nil
+        }
+    }
+
+    static func scrollPhase(_ raw: UnsafeBufferPointer<UInt8>) -> ScrollHandoffInput.Phase? {
+        switch raw {
+        case "dragBegan": return .dragBegan
+        case "scrolled": return .scrolled
+        case "dragEnded": return .dragEnded
+        default: return nil
+        }
+    }
+
+    /// `{"session","t","phase","translation",("velocity"),("source")}` as `input.pan` validates them.
+    static func pan(_ s: inout ByteScanner) -> Call? {
+        var head = InputHead(), phase: PanPhase?, translation: Vector?, velocity: Vector??, source: PanSource??
+        let ok = s.members { key, s in
+            if let read = head.read(key, &s) { return read }
+            switch key {
+            case "phase" where phase == nil:
+                phase = s.rawString().flatMap(panPhase)
+                return phase != nil
+            case "translation" where translation == nil:
+                translation = s.vector(in: -1e6...1e6)
+                return translation != nil
+            case "velocity" where velocity == nil:
+                velocity = s.eatNull() ? .some(nil) : s.vector(in: Wire.velocity).map { .some($0) }
+                return velocity != nil
+            case "source" where source == nil:
+                source = s.eatNull() ? .some(nil) : s.rawString().flatMap(panSource).map { .some($0) }
+                return source != nil
+            default:
+                return false
+            }
+        }
+        guard ok, let session = head.session, let t = head.t, let phase, let translation else { return nil }
+        return .pan(session: session, t: t, phase: phase, translation: translation, velocity: velocity ?? nil,
+                    source: (source ?? nil) ?? .sheet)
+    }
+
+    /// `input.scroll`'s params, as its method validates them.
+    static func scroll(_ s: inout ByteScanner) -> Call? {
+        var head = InputHead(), phase: ScrollHandoffInput.Phase?, isTracking: Bool?
+        var offsetY: Double?, insetTop: Double?, contentHeight: Double?, viewportHeight: Double?, translationY: Double?
+        var velocityY: Double??, entry: String??
+        /// A required number member within `range`, read once.
+        func number(_ v: inout Double?, _ range: ClosedRange<Double>, _ s: inout ByteScanner) -> Bool {
+            guard v == nil else { return false }
+            v = s.number(in: range)
+            return v != nil
+        }
+        let ok = s.members { key, s in
+            if let read = head.read(key, &s) { return read }
+            switch key {
+            case "phase" where phase == nil:
+                phase = s.rawString().flatMap(scrollPhase)
+                return phase != nil
+            case "offsetY": return number(&offsetY, -1e7...1e7, &s)
+            case "insetTop": return number(&insetTop, -1e5...1e5, &s)
+            case "contentHeight": return number(&contentHeight, 0...1e8, &s)
+            case "viewportHeight": return number(&viewportHeight, 0...1e6, &s)
+            case "translationY": return number(&translationY, -1e6...1e6, &s)
+            case "isTracking" where isTracking == nil:
+                isTracking = s.bool()
+                return isTracking != nil
+            case "velocityY" where velocityY == nil:
+                velocityY = s.eatNull() ? .some(nil) : s.number(in: Wire.velocity).map { .some($0) }
+                return velocityY != nil
+            case "entry" where entry == nil:
+                entry = s.eatNull() ? .some(nil) : s.string().map { .some($0) }
+                return entry != nil
+            default:
+                return false
+            }
+        }
+        guard ok, let session = head.session, let t = head.t, let phase, let offsetY, let insetTop, let contentHeight,
+              let viewportHeight, let isTracking, let translationY else { return nil }
+        let sample = ScrollSample(phase: phase, offsetY: offsetY, insetTop: insetTop, contentHeight: contentHeight,
+                                  viewportHeight: viewportHeight, isTracking: isTracking, translationY: translationY,
+                                  velocityY: velocityY ?? nil, entry: entry ?? nil)
+        return .scroll(session: session, t: t, sample: sample)
+    }
+
+    /// `{"t"}`.
+    static func tick(_ s: inout ByteScanner) -> Call? {
+        var t: Double?
+        let ok = s.members { key, s in
+            guard "t" ~= key, t == nil else { return false }
+            t = s.number(in: Wire.time)
+            return t != nil
+        }
+        guard ok, let t else { return nil }
+        return .tick(t: t)
+    }
+
+    /// The members every session input has: `session` and `t`.
+    struct InputHead {
+        var session: Int?
+        var t: Double?
+
+        /// Reads `key`'s value when it is one of these (whether it was valid); nil for other keys.
+        mutating func read(_ key: UnsafeBufferPointer<UInt8>, _ s: inout ByteScanner) -> Bool? {
+            switch key {
+            case "session":
+                guard session == nil else { return false }
+                session = s.session()
+                return session != nil
+            case "t":
+                guard t == nil else { return false }
+                t = s.number(in: Wire.time)
+                return t != nil
+            default:
+                return nil
+            }
+        }
+    }
+}
+
+/// A strict cursor over compact JSON bytes for `HotMessage`: every method returns nil (or
+/// false) on anything outside the plain form it reads.
+struct ByteScanner {
+    let base: UnsafePointer<UInt8>?
+    var i: Int
+    let end: Int
+
+    init(_ bytes: UnsafeRawBufferPointer, from start: Int = 0, to end: Int? = nil) {
+        base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        i = start
+        self.end = end ?? bytes.count
+    }
+
+    var atEnd: Bool { i == end }
+    var peek: UInt8? { i < end ? base![i] : nil }
+
+    mutating func eat(_ c: UInt8) -> Bool {
+        guard peek == c else { return false }
+        i += 1
+        return true
+    }
+
+    mutating func eatNull() -> Bool {
+        guard end - i >= 4, base![i] == 110, base![i + 1] == 117, base![i + 2] == 108, base![i + 3] == 108 else { return false }
+        i += 4
+        return true
+    }
+
+    /// The raw bytes of a string of printable ASCII without escapes.
+    mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
+        guard eat(UInt8(ascii: "\"")) else { return nil }
+        let start = i
+        while i < end {
+            let c = base![i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                return UnsafeBufferPointer(start: base! + start, count: i - 1 - start)
+            }
+            guard c >= 0x20 && c < 0x7f && c != UInt8(ascii: "\\") else { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    mutating func string() -> String? {
+        rawString().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `"key":`, its raw bytes (matched against literals with `~=`).
+    mutating func key() -> UnsafeBufferPointer<UInt8>? {
+        guard let k = rawString(), eat(UInt8(ascii: ":")) else { return nil }
+        return k
+    }
+
+    /// A session id `"s<n>"`: its handle.
+    mutating func session() -> Int? {
+        rawString().flatMap { SessionTable.handle(utf8: $0) }
+    }
+
+    mutating func bool() -> Bool? {
+        if end - i >= 4, base![i] == 116, base![i + 1] == 114, base![i + 2] == 117, base![i + 3] == 101 {
+            i += 4
+            return true
+        }
+        if end - i >= 5, base![i] == 102, base![i + 1] == 97, base![i + 2] == 108, base![i + 3] == 115, base![i + 4] == 101 {
+            i += 5
+            return false
+        }
+        return nil
+    }
+
+    /// A JSON number as jansson reads it (integers of up to 15 digits, reals through
+    /// strtod), finite and within `range`.
+    mutating func number(in range: ClosedRange<Double>) -> Double? {
+        let start = i
+        var isInteger = true
+        _ = eat(UInt8(ascii: "-"))
+        guard let first = peek, first >= 48 && first <= 57 else { return nil }
+        i += 1
+        if first != 48 { while let c = peek, c >= 48 && c <= 57 { i += 1 } }
+        if eat(UInt8(ascii: ".")) {
+            isInteger = false
+            guard digits() else { return nil }
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            isInteger = false
+            i += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { i += 1 }
+            guard digits() else { return nil }
+        }
+        let length = i - start
+        guard length <= 40, !isInteger || length <= 15 else { return nil }
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)  // 48 bytes, NUL-filled
+        let d = withUnsafeMutableBytes(of: &text) { buf -> Double in
+            buf.baseAddress!.copyMemory(from: base! + start, byteCount: length)
+            return strtod(buf.baseAddress!.assumingMemoryBound(to: CChar.self), nil)
+        }
+        guard d.isFinite, range.contains(d) else { return nil }
+        return isInteger ? d + 0 : d  // jansson reads `-0` as the integer 0
+    }
+
+    private mutating func digits() -> Bool {
+        let start = i
+        while let c = peek, c >= 48 && c <= 57 { i += 1 }
+        return i > start
+    }
+
+    /// A request id: an integer of up to 15 digits.
+    mutating func integer() -> Int64? {
+        let start = i
+        guard let d = number(in: -1e15...1e15), d == d.rounded(),
+              !(start..<i).contains(where: { base![$0] == UInt8(ascii: ".") || base![$0] | 0x20 == UInt8(ascii: "e") })
+        else { return nil }
+        return Int64(d)
+    }
+
+    /// `{"x":n,"y":n}` (either optional, null as absent, each within `range`).
+    mutating func vector(in range: ClosedRange<Double>) -> Vector? {
+        var x: Double??, y: Double??
+        let ok = members { key, s in
+            let v: Double?? = s.eatNull() ? .some(nil) : s.number(in: range).map { .some($0) }
+            switch key {
+            case "x" where x == nil: x = v
+            case "y" where y == nil: y = v
+            default: return false
+            }
+            return v != nil
+        }
+        guard ok else { return nil }
+        return Vector(x: (x ?? nil) ?? 0, y: (y ?? nil) ?? 0)
+    }
+
+    /// An object `{"k":v,...}` (possibly empty): `member` reads each value and says whether it
+    /// was valid; false at the first one that was not, or when the object is malformed.
+    mutating func members(_ member: (UnsafeBufferPointer<UInt8>, inout ByteScanner) -> Bool) -> Bool {
+        guard eat(UInt8(ascii: "{")) else { return false }
+        if eat(UInt8(ascii: "}")) { return true }
+        repeat {
+            guard let k = key(), member(k, &self) else { return false }
+        } while eat(UInt8(ascii: ","))
+        return eat(UInt8(ascii: "}"))
+    }
+}
+
+/// Matches raw bytes against a literal in a `switch` (`case "session":`).
+func ~= (pattern: StaticString, value: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard pattern.utf8CodeUnitCount == value.count else { return false }
+    guard let base = value.baseAddress else { return true }
+    return memcmp(pattern.utf8Start, base, value.count) == 0
+}

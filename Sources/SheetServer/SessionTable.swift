@@ -1,0 +1,111 @@
+import SheetCore
+
+extension SheetService {
+    /// One live session and what the host last saw of it. A class, so the engine state is
+    /// mutated in place (no copy of its arrays per message).
+    final class Session {
+        var sheet: Sheet
+        /// The integer handle: `n` of the wire id `"s<n>"`, also the creation order.
+        let order: Int
+        /// The wire id, built once.
+        let id: String
+        var seq: Int
+        var lastFrame: SheetFrame?
+        /// In `SessionTable.moving` (its frame may differ from the last one sent).
+        var isMoving = false
+
+        init(sheet: Sheet, order: Int, seq: Int = 0) {
+            self.sheet = sheet
+            self.order = order
+            self.id = "s\(order)"
+            self.seq = seq
+        }
+    }
+}
+
+/// The live sessions, addressed by integer handle (the wire id `"s<n>"` is parsed, not
+/// hashed as a string), and the moving ones (whose frame may differ from the last one sent)
+/// in creation order, so a tick visits only those and never sorts by string lookups.
+///
+/// Iterating gives `(key: id, value: session)` pairs in no particular order.
+struct SessionTable: Sequence {
+    typealias Session = SheetService.Session
+
+    private var byHandle: [Int: Session] = [:]
+    /// Moving sessions; in creation order unless `movingNeedsSort`.
+    private(set) var moving: [Session] = []
+    private var movingNeedsSort = false
+
+    var count: Int { byHandle.count }
+
+    /// The handle of a wire id: `n` of `"s<n>"` (decimal, no sign, no leading zero).
+    static func handle(_ id: String) -> Int? {
+        var id = id
+        return id.withUTF8 { handle(utf8: $0) }
+    }
+
+    /// The handle of a wire id given as UTF-8 bytes.
+    static func handle(utf8 b: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard b.count >= 2, b.count <= 19, b[0] == UInt8(ascii: "s"), b[1] != UInt8(ascii: "0") else { return nil }
+        var n = 0
+        for c in b[1...] {
+            guard c >= 48 && c <= 57 else { return nil }
+            n = n * 10 + Int(c - 48)
+        }
+        return n
+    }
+
+    subscript(id: String) -> Session? {
+        guard let h = Self.handle(id) else { return nil }
+        return byHandle[h]
+    }
+
+    subscript(handle h: Int) -> Session? { byHandle[h] }
+
+    mutating func insert(_ s: Session) {
+        byHandle[s.order] = s
+    }
+
+    /// Removes the session (also from the moving list); the removed session.
+    @discardableResult
+    mutating func removeValue(forKey id: String) -> Session? {
+        guard let h = Self.handle(id), let s = byHandle.removeValue(forKey: h) else { return nil }
+        if s.isMoving {
+            moving.removeAll { $0 === s }
+            s.isMoving = false
+        }
+        return s
+    }
+
+    /// Marks `s` for the next tick.
+    mutating func markMoving(_ s: Session) {
+        guard !s.isMoving else { return }
+        s.isMoving = true
+        if let last = moving.last, last.order > s.order { movingNeedsSort = true }
+        moving.append(s)
+    }
+
+    /// Visits the moving sessions in creation order; `body` says whether each one stays moving.
+    mutating func forEachMoving(_ body: (Session) -> Bool) {
+        if movingNeedsSort {
+            moving.sort { $0.order < $1.order }
+            movingNeedsSort = false
+        }
+        var kept = 0
+        for i in moving.indices {
+            let s = moving[i]
+            if body(s) {
+                moving[kept] = s
+                kept += 1
+            } else {
+                s.isMoving = false
+            }
+        }
+        moving.removeLast(moving.count - kept)
+    }
+
+    func makeIterator() -> AnyIterator<(key: String, value: Session)> {
+        var it = byHandle.values.makeIterator()
+        return AnyIterator { it.next().map { (key: $0.id, value: $0) } }
+    }
+}

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SheetRPC
+import SheetServer
+
+/// `sheetd bench --compare`: sheetd against the C reference floor in `bench/floor/floor.c`.
+///
+/// Generates the drag stream (`DragStream`), builds the floor with `cc` (jansson), then runs
+/// `sheetd serve` and the floor alternately on it (stdin file → stdout file), checks that
+/// both wrote the same bytes and reports the median of the per-round ratios of CPU time
+/// (user + system, from `wait4`: robust against other load on the machine).
+struct FloorComparison {
+    /// Where `floor.c` and `hello.c` live (`bench/floor` of the source tree).
+    let floorDirectory: String
+    /// A private temporary directory for the stream, the outputs and the built floors.
+    let workDirectory: String
+
+    /// Finds `bench/floor` from the working directory or above the executable.
+    static func locate() -> String? {
+        var candidates: [String] = []
+        if let cwd = getcwd(nil, 0) {
+            candidates.append(String(cString: cwd))
+            free(cwd)
+        }
+        if let exe = realpath("/proc/self/exe", nil) {
+            var dir = String(cString: exe)
+            free(exe)
+            while let slash = dir.lastIndex(of: "/"), slash != dir.startIndex {
+                dir = String(dir[..<slash])
+                candidates.append(dir)
+            }
+        }
+        for c in candidates where access(c + "/bench/floor/floor.c", R_OK) == 0 { return c + "/bench/floor" }
+        return nil
+    }
+
+    /// A fresh `mkdtemp` directory under /tmp.
+    static func makeWorkDirectory() -> String? {
+        var template = Array("/tmp/sheetd-bench.XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { p in mkdtemp(p.baseAddress!).map { String(cString: $0) } }
+    }
+
+    /// Compiles `bench/floor/NAME.c` into the work directory; nil (with a message) on failure.
+    func buildFloor(_ name: String) -> String? {
+        let output = workDirectory + "/" + name
+        let script = "cc -O2 -o '\(output)' '\(floorDirectory)/\(name).c' $(pkg-config --cflags --libs jansson) -lm"
+        guard let r = ChildProcess.run(["/bin/sh", "-c", script]), r.status == 0 else {
+            BenchOutput.warn("sheetd bench: could not build \(floorDirectory)/\(name).c with cc")
+            return nil
+        }
+        return output
+    }
+
+    /// The drag stream's figures: sheetd's and the floor's CPU time per frame and their ratio.
+    struct Result {
+        var frames: Int
+        var sheetdMicros: Double
+        var floorMicros: Double
+        var ratio: Double
+        var identical: Bool
+    }
+
+    func run(sessions: Int, ticks: Int, rounds: Int) -> Result? {
+        guard let floor = buildFloor("floor") else { return nil }
+        let stream = DragStream(sessions: sessions, ticks: ticks)
+        let input = workDirectory + "/drag.ndjson"
+        guard writeFile(input, stream.bytes()) else { return nil }
+        let sheetdOut = workDirectory + "/sheetd.out", floorOut = workDirectory + "/floor.out"
+        let initialize = String(decoding: DragStream.initializeResult(), as: UTF8.self)
+        var ratios: [Double] = [], sheetdTimes: [Double] = [], floorTimes: [Double] = []
+        var identical = true
+        for _ in 0..<rounds {
+            guard let a = ChildProcess.run(["/proc/self/exe", "serve"], stdin: input, stdout: sheetdOut,
+                                           clearEnvironment: ["SHEETD_PLUGIN_PATH"]),
+                  let b = ChildProcess.run([floor, initialize], stdin: input, stdout: floorOut)
+            else { return nil }
+            sheetdTimes.append(a.cpuSeconds)
+            floorTimes.append(b.cpuSeconds)
+            ratios.append(a.cpuSeconds / max(b.cpuSeconds, 1e-9))
+            if identical, readFile(sheetdOut) != readFile(floorOut) {
+                identical = false
+                BenchOutput.warn("sheetd bench: sheetd and the floor wrote different bytes (\(sheetdOut), \(floorOut))")
+            }
+        }
+        let frames = stream.frames
+        return Result(frames: frames, sheetdMicros: median(sheetdTimes) * 1e6 / Double(frames),
+                      floorMicros: median(floorTimes) * 1e6 / Double(frames), ratio: median(ratios),
+                      identical: identical)
+    }
+}
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    guard !s.isEmpty else { return .nan }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return bytes.withUnsafeBytes { p in
+        var off = 0
+        while off < p.count {
+            let n = write(fd, p.baseAddress! + off, p.count - off)
+            if n <= 0 { return false }
+            off += n
+        }
+        return true
+    }
+}
+
+func readFile(_ path: String) -> [UInt8]? { Replay.readFile(path) }
+
+/// The comparison rows of the table.
+enum BenchFloor {
+    static func compare(_ out: BenchOutput, quick: Bool) {
+        let sessions = quick ? 50 : 500, ticks = quick ? 20 : 200, rounds = quick ? 1 : 5
+        let label = "drag stream \(sessions)×\(ticks)"
+        guard let dir = FloorComparison.locate() else {
+            out.unavailable("\(label): sheetd / C floor", "bench/floor/floor.c not found (run from the source tree)")
+            return
+        }
+        guard let work = FloorComparison.makeWorkDirectory() else {
+            out.unavailable("\(label): sheetd / C floor", "no temporary directory")
+            return
+        }
+        defer { _ = ChildProcess.run(["/bin/rm", "-rf", work]) }
+        guard let r = FloorComparison(floorDirectory: dir, workDirectory: work)
+            .run(sessions: sessions, ticks: ticks, rounds: rounds) else {
+            out.unavailable("\(label): sheetd / C floor", "could not build or run the floor")
+            return
+        }
+        out.row("\(label): sheetd serve, CPU per frame", r.sheetdMicros, "µs/frame", perSecond: 1e6 / r.sheetdMicros)
+        out.row("\(label): C floor (jansson), CPU per frame", r.floorMicros, "µs/frame", perSecond: 1e6 / r.floorMicros)
+        out.row("\(label): sheetd / floor (median of \(rounds) rounds)", r.ratio, "x")
+        out.row("\(label): outputs byte-identical", r.identical ? 1 : 0, r.identical ? "yes" : "NO", decimals: 0)
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Start-up rows: spawn → exit of `sheetd --version` (and `/bin/true` for scale), and spawn
+/// → `initialize` reply of `sheetd serve` with the bundled plugins available (`--plugin-dir`
+/// = the executable's directory) against `bench/floor/hello.c`, a C program that reads one
+/// line and answers it. Medians of alternating runs, wall clock.
+enum BenchStartup {
+    static func run(_ out: BenchOutput, quick: Bool) {
+        let runs = quick ? 3 : 31
+        guard let exe = realpath("/proc/self/exe", nil) else { return }
+        let sheetd = String(cString: exe)
+        free(exe)
+        let exeDir = String(sheetd[..<(sheetd.lastIndex(of: "/") ?? sheetd.endIndex)])
+
+        var trueTimes: [Double] = [], versionTimes: [Double] = []
+        for _ in 0..<runs {
+            if let r = ChildProcess.run(["/bin/true"]) { trueTimes.append(r.wallSeconds) }
+            if let r = ChildProcess.run([sheetd, "--version"]) { versionTimes.append(r.wallSeconds) }
+        }
+        out.row("start-up: /bin/true, spawn to exit", median(trueTimes) * 1000, "ms", decimals: 3)
+        out.row("start-up: sheetd --version, spawn to exit", median(versionTimes) * 1000, "ms", decimals: 3)
+
+        guard let dir = FloorComparison.locate(), let work = FloorComparison.makeWorkDirectory() else {
+            out.unavailable("start-up: sheetd / C, spawn to initialize reply", "bench/floor not found")
+            return
+        }
+        defer { _ = ChildProcess.run(["/bin/rm", "-rf", work]) }
+        guard let hello = FloorComparison(floorDirectory: dir, workDirectory: work).buildFloor("hello") else {
+            out.unavailable("start-up: sheetd / C, spawn to initialize reply", "could not build hello.c")
+            return
+        }
+        let request = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"# + "\n"
+        func firstReply(_ argv: [String]) -> Double? {
+            guard let child = PipedChild(argv, clearEnvironment: ["SHEETD_PLUGIN_PATH"]) else { return nil }
+            child.send(request)
+            let got = child.readLines(1)
+            let t = Double(monotonicNanoseconds() - child.started) / 1e9
+            _ = child.finish()
+            return got == 1 ? t : nil
+        }
+        var cTimes: [Double] = [], sTimes: [Double] = [], ratios: [Double] = []
+        for _ in 0..<runs {
+            guard let c = firstReply([hello]), let s = firstReply([sheetd, "--plugin-dir", exeDir]) else { continue }
+            cTimes.append(c)
+            sTimes.append(s)
+            ratios.append(s / c)
+        }
+        out.row("start-up: C hello (bench/floor/hello.c), spawn to reply", median(cTimes) * 1000, "ms", decimals: 3)
+        out.row("start-up: sheetd + bundled plugins, spawn to initialize reply", median(sTimes) * 1000, "ms", decimals: 3)
+        out.row("start-up: sheetd / C (median of \(ratios.count) pairs)", median(ratios), "x")
+    }
+}

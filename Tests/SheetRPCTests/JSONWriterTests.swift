@@ -1,0 +1,54 @@
+import Testing
+@testable import SheetRPC
+
+/// The direct writer and the short-decimal formatter keep the codec's exact bytes.
+@Suite struct JSONWriterTests {
+    /// What `appendDouble` wrote before the fast path: Swift's shortest description.
+    static func described(_ d: Double) -> String {
+        var s = d.description
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
+
+    @Test func shortDecimalsPrintAsSwiftsShortestForm() {
+        var rng = SystemRandomNumberGenerator()
+        var values: [Double] = [0.1, -0.1, 0.0001, -0.0001, 0.5, 1.25, 844.001, 999_999_999.9999, -123.456, 0.3, 0.42]
+        for _ in 0..<20_000 {
+            let n = Int64.random(in: -9_999_999_999_999...9_999_999_999_999, using: &rng)
+            values.append(Double(n) / [10.0, 100, 1000, 10_000][Int.random(in: 0..<4, using: &rng)])
+            values.append(Double.random(in: -1000...1000, using: &rng))  // mostly not short: the slow path
+        }
+        for d in values where d != d.rounded() {
+            #expect(String(decoding: JSONCodec.encode(.double(d)), as: UTF8.self) == Self.described(d), "\(d)")
+        }
+    }
+
+    @Test func writerBytesEqualTheCodecsForTheSameValue() {
+        let scratch = JSONScratch(capacity: 8)  // grows to the bound
+        let weird = "é \"quoted\" \\ \n\u{1}"
+        let numbers: [Double?] = [0, -0.0, 1, -1, 0.42, 1e21, .leastNonzeroMagnitude, 1e-7, 123456.789, .nan, .infinity, 9_007_199_254_740_994, nil]
+        let written = JSONWriter.message(bound: 4096, scratch: scratch) { w in
+            w.beginObject()
+            w.string("s", "plain")
+            w.string("w", weird)
+            w.int("i", -1234567)
+            w.bool("t", true)
+            w.bool("f", false)
+            w.null("n")
+            w.beginArray("a")
+            for d in numbers {
+                w.beginObject()
+                w.number("v", d)
+                w.endObject()
+            }
+            w.endArray()
+            w.beginObject("o")
+            w.endObject()
+            w.endObject()
+        }
+        let items: [JSONValue] = numbers.map { d in ["v": d.map { .number($0) } ?? .null] }
+        let value: JSONValue = ["s": "plain", "w": .string(weird), "i": -1234567, "t": true, "f": false, "n": nil,
+                                "a": .array(items), "o": [:]]
+        #expect(String(decoding: written, as: UTF8.self) == JSONCodec.encodeToString(value))
+    }
+}
