@@ -3,18 +3,19 @@
 
 Usage: python3 protocol/validate-openrpc.py [META_SCHEMA] [OPENRPC_JSON]
 
-META_SCHEMA defaults to ../shared/openrpc/meta-schema.json relative to the repository root
-(the repository's parent directory holds `shared/`); OPENRPC_JSON defaults to
-protocol/openrpc.json next to this script.
+META_SCHEMA defaults to protocol/openrpc-meta-schema.json (a copy of the OpenRPC 1.x
+meta-schema, open-rpc/meta-schema, Apache-2.0: see protocol/openrpc-meta-schema.LICENSE);
+OPENRPC_JSON defaults to protocol/openrpc.json next to this script. Nothing outside the
+repository is read.
 
-As /work/shared/openrpc/README.md says, the meta-schema is patched before use:
+The meta-schema is patched before use:
 - its `openrpc` enum (filled only at release time) becomes the pattern ^1\\.\\d+\\.\\d+$;
 - its `https://meta.json-schema.tools` references point at the Draft-7 meta-schema that
   the `jsonschema` package ships (no network access).
 Then, beyond the meta-schema: method names are unique, every param/result schema and every
 components schema is a valid Draft-7 schema, every local `$ref` resolves, error codes are
-known, notifications (server->host and `exit`) have no result, and every wire name of
-../shared/PROTOCOL.md is present. Finally every line of protocol/examples/*.ndjson must be a
+known, notifications (server->host and `exit`) have no result, and every wire name of the
+protocol (REQUIRED_METHODS) is present. Finally every line of protocol/examples/*.ndjson must be a
 JSON-RPC 2.0 message whose method is documented and whose params match that method's params.
 Exit status 0 when everything holds, 1 otherwise (2 on a usage/setup problem).
 """
@@ -27,19 +28,18 @@ try:
     import jsonschema
 except ImportError:
     print("validate-openrpc: the Python package `jsonschema` is missing; install it with "
-          "`python3 -m pip install jsonschema` (CI does) and run again", file=sys.stderr)
+          "`apt-get install python3-jsonschema` or `python3 -m pip install jsonschema` (CI does) and run again", file=sys.stderr)
     sys.exit(2)
 
 from jsonschema import Draft7Validator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
-DEFAULT_META = os.path.join(os.path.dirname(REPO), "shared", "openrpc", "meta-schema.json")
+DEFAULT_META = os.path.join(HERE, "openrpc-meta-schema.json")
 DEFAULT_DOC = os.path.join(HERE, "openrpc.json")
 JSON_SCHEMA_TOOLS = "https://meta.json-schema.tools"
 DRAFT7_ID = "http://json-schema.org/draft-07/schema"
 
-# Wire names the contract (shared/PROTOCOL.md) requires.
+# Wire names of protocol version 1 (protocol/README.md); more may be added, none removed.
 REQUIRED_METHODS = [
     "initialize", "shutdown", "exit", "clock.tick",
     "session.create", "session.destroy", "session.list", "session.snapshot", "session.restore",
@@ -256,7 +256,7 @@ def main(argv):
     except (OSError, ValueError) as e:
         print(f"validate-openrpc: {e}", file=sys.stderr)
         print("usage: validate-openrpc.py [META_SCHEMA] [OPENRPC_JSON] "
-              "(the meta-schema is shared/openrpc/meta-schema.json next to the repository)", file=sys.stderr)
+              "(the meta-schema defaults to protocol/openrpc-meta-schema.json)", file=sys.stderr)
         return 2
     problems, count = check(doc, patched_meta_schema(meta))
     example_problems, lines = ([], 0)

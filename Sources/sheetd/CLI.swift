@@ -20,6 +20,8 @@ struct Options: Equatable {
     var maxMessageBytes = FrameDecoder.defaultMaxMessageBytes
     var logLevel: LogLevel = .warn
     var pluginDirectories: [String] = []
+    /// `replay --expect GOLDEN`: compare the output with this file instead of printing it.
+    var expectPath: String?
 
     static let version = "0.1.0"
 
@@ -41,6 +43,10 @@ struct Options: Equatable {
                                       protocol messages only
           --plugin-dir DIR            a directory plugins may be loaded from (repeatable;
                                       also SHEETD_PLUGIN_PATH, colon-separated)
+          --expect GOLDEN             replay: compare the output with GOLDEN instead of
+                                      printing it; exit 0 when identical, else 1 and the
+                                      first difference on stderr (line N, PATH: expected
+                                      X, got Y)
           -h, --help                  print this help and exit
           --version                   print the version and exit
 
@@ -100,6 +106,8 @@ struct Options: Equatable {
                 let v = try value(name, inline)
                 guard !v.isEmpty else { throw UsageError(message: "--plugin-dir needs a directory") }
                 o.pluginDirectories.append(v)
+            case "--expect":
+                o.expectPath = try value(name, inline)
             case "serve" where !sawCommand:
                 sawCommand = true
             case "replay" where !sawCommand:
@@ -122,6 +130,9 @@ struct Options: Equatable {
             i += 1
         }
         if case .replay("") = o.command { throw UsageError(message: "replay needs a FILE") }
+        if o.expectPath != nil {
+            guard case .replay = o.command else { throw UsageError(message: "--expect is an option of replay") }
+        }
         if let env = pluginPathEnv {
             o.pluginDirectories += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
