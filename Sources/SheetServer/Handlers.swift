@@ -10,7 +10,10 @@ extension SheetService {
         "clock.tick": { s, p throws(RPCError) in try s.clockTick(p) },
         "session.create": { s, p throws(RPCError) in try s.createSession(p) },
         "session.destroy": { s, p throws(RPCError) in try s.destroySession(p) },
-        "session.list": { s, _ throws(RPCError) in s.listSessions() },
+        "session.list": { s, p throws(RPCError) in
+            try p.requireNone()
+            return s.listSessions()
+        },
         "session.snapshot": { s, p throws(RPCError) in try s.snapshot(p) },
         "session.restore": { s, p throws(RPCError) in try s.restore(p) },
         "sheet.present": { s, p throws(RPCError) in
@@ -73,8 +76,9 @@ extension SheetService {
                 sheet.setKeyboard(height: height, timing: BezierTiming(duration: duration, curve: curve), at: t)
             }
         },
-        "plugins.list": { s, _ throws(RPCError) in
-            .array(s.plugins.plugins.map(SheetService.pluginJSON))
+        "plugins.list": { s, p throws(RPCError) in
+            try p.requireNone()
+            return .array(s.plugins.plugins.map(SheetService.pluginJSON))
         },
         "plugins.load": { s, p throws(RPCError) in
             try p.requireObject()

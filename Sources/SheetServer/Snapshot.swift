@@ -44,7 +44,13 @@ extension SheetService {
         } catch {
             throw snap["sheet"].fail("not a sheetd snapshot: \(error)")
         }
-        let policies = try makePolicies(state.policyNames, path: "params.state.sheet.policyNames")
+        // A policy the snapshot names but this daemon lacks is a plugin that is not loaded.
+        let policies: SheetPolicies
+        do {
+            policies = try makePolicies(state.policyNames, path: "params.state.sheet.policyNames")
+        } catch where error.code == RPCError.invalidParamsCode {
+            throw RPCError.pluginError("\(error.message); load the plugin before restoring")
+        }
         return add(Sheet(restoring: state, policies: policies), seq: Int(seq))
     }
 }
