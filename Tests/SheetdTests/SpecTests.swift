@@ -125,3 +125,36 @@ import Testing
         #expect(events == ["presented", "dismissed"])
     }
 }
+
+/// The realtime-clock session a person pastes from README.md presents the sheet with frames
+/// the daemon times itself. The test waits for the `presented` event (no sleep), then sends
+/// the rest.
+@Suite struct ReadmeRealtimeExampleTests {
+    @Test func pasteableRealtimeSessionPresents() throws {
+        let readme = try String(contentsOf: SpecTests.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "The same present on the realtime clock"),
+              let end = readme.range(of: "| .build/debug/sheetd", range: start.upperBound..<readme.endIndex) else {
+            Issue.record("README.md lost its realtime-clock example")
+            return
+        }
+        let messages = readme[start.upperBound..<end.lowerBound].split(separator: "'").filter { $0.hasPrefix("{") }.map(String.init)
+        #expect(messages.count == 5)
+        guard messages.count == 5 else { return }
+        let d = try Daemon()
+        for m in messages.prefix(3) { d.send(m) }
+        var frames: [JSONValue] = []
+        var message = try d.readMessage()
+        while message["method"] != "sheet.event" {
+            if message["method"] == "sheet.frame", let p = message["params"] { frames.append(p) }
+            message = try d.readMessage()
+        }
+        #expect(message["params"]?["type"] == "presented")
+        #expect(frames.count >= 2, "the daemon ticked itself")
+        #expect(frames.first?["sheet"]?["y"]?.doubleValue ?? 0 > 510)
+        #expect(frames.last?["sheet"]?["y"] == 510)
+        #expect(frames.last?["state"] == "presented")
+        for m in messages.dropFirst(3) { d.send(m) }
+        #expect(try d.readMessage()["result"] == .null)
+        #expect(try d.waitForExit() == 0)
+    }
+}
