@@ -4,6 +4,7 @@
 Usage: python3 scripts/regen-conformance.py SHEETD [SHEETD_ARGS...]
 (scripts/regen-conformance.sh builds sheetd and calls this; run that.)
 
+0. protocol/examples/*.ndjson are copied into protocol/conformance/ (the suite includes them).
 1. protocol/conformance/NAME.ndjson -> NAME.golden.ndjson: the output of
    `SHEETD [SHEETD_ARGS] [--plugin-dir DIR-OF-SHEETD] replay NAME.ndjson` (the plugin directory
    only for cases whose NAME contains "plugin").
@@ -85,7 +86,14 @@ def refresh_snapshots(lines, output):
     return out if changed else None
 
 
+def copy_examples():
+    import shutil
+    for path in sorted(glob.glob(os.path.join(ROOT, "protocol", "examples", "*.ndjson"))):
+        shutil.copyfile(path, os.path.join(ROOT, "protocol", "conformance", os.path.basename(path)))
+
+
 def regen_goldens(command):
+    copy_examples()
     count = 0
     for path in sorted(glob.glob(os.path.join(ROOT, "protocol", "conformance", "*.ndjson"))):
         if path.endswith(".golden.ndjson"):

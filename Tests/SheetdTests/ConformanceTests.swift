@@ -168,3 +168,17 @@ enum ConformanceRun {
         #expect(r.stderr.contains("cannot read '/nonexistent/golden.ndjson'"))
     }
 }
+
+/// The suite includes every bundled example unchanged (scripts/regen-conformance.sh copies them).
+@Suite struct ConformanceIncludesExamplesTests {
+    @Test func everyExampleIsACaseVerbatim() throws {
+        let examples = SpecTests.repoRoot.appendingPathComponent("protocol/examples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".ndjson") }
+        #expect(files.count >= 24)
+        for f in files {
+            let original = try Data(contentsOf: examples.appendingPathComponent(f))
+            let copy = try? Data(contentsOf: ConformanceRun.root.appendingPathComponent(f))
+            #expect(copy == original, "protocol/conformance/\(f) differs from protocol/examples/\(f): run scripts/regen-conformance.sh")
+        }
+    }
+}
