@@ -7,7 +7,8 @@ Usage: python3 scripts/regen-conformance.py SHEETD [SHEETD_ARGS...]
 0. protocol/examples/*.ndjson are copied into protocol/conformance/ (the suite includes them).
 1. protocol/conformance/NAME.ndjson -> NAME.golden.ndjson: the output of
    `SHEETD [SHEETD_ARGS] [--plugin-dir DIR-OF-SHEETD] replay NAME.ndjson` (the plugin directory
-   only for cases whose NAME contains "plugin").
+   only for cases whose NAME contains "plugin"), with that directory's real path written as
+   `<plugin-dir>` (as `replay --expect` compares it).
 2. protocol/openrpc.json: every method's examples follow the convention documented in
    protocol/conformance/README.md ("Examples in openrpc.json"): `x-setup` messages, then the
    call as a request with id "example"; the response becomes `result` or `x-error`. For
@@ -110,6 +111,8 @@ def regen_goldens(command):
             with open(path, "w", encoding="utf-8") as f:
                 f.write("".join(l + "\n" for l in refreshed))
             output, _ = run(replay, "")
+        if "--plugin-dir" in args:  # as `replay --expect` reads it: no machine's path in a golden
+            output = output.replace(os.path.realpath(args[args.index("--plugin-dir") + 1]) + "/", "<plugin-dir>/")
         with open(path[:-len(".ndjson")] + ".golden.ndjson", "w", encoding="utf-8") as f:
             f.write(output)
         count += 1

@@ -46,7 +46,7 @@ struct Options: Equatable {
           --expect GOLDEN             replay: compare the output with GOLDEN instead of
                                       printing it; exit 0 when identical, else 1 and the
                                       first difference on stderr (line N, PATH: expected
-                                      X, got Y)
+                                      X, got Y); plugin directories read as <plugin-dir>
           -h, --help                  print this help and exit
           --version                   print the version and exit
 

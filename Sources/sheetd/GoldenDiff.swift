@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SheetRPC
 
 /// The first difference between a golden NDJSON output and an actual one, for
@@ -27,6 +30,18 @@ enum GoldenDiff {
         }
         // Same lines, different bytes: only the final newline can differ.
         return "line \(e.count): the outputs differ in their final newline"
+    }
+
+    /// `output` with the real path of each plugin directory written as `<plugin-dir>`:
+    /// `plugins.list` and `plugins.load` answer absolute paths, which differ per machine.
+    static func masking(directories: [String], in output: [UInt8]) -> [UInt8] {
+        var text = String(decoding: output, as: UTF8.self)
+        for dir in directories {
+            guard let real = realpath(dir, nil) else { continue }
+            defer { free(real) }
+            text = text.replacing(String(cString: real) + "/", with: "<plugin-dir>/")
+        }
+        return Array(text.utf8)
     }
 
     /// Output lines without their `\n` (a trailing newline ends the last line, it does not start one).

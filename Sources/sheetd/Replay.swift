@@ -43,7 +43,9 @@ enum Replay {
         }
     }
 
-    /// `--expect GOLDEN`: replays into memory and compares with GOLDEN byte for byte. Exit 0
+    /// `--expect GOLDEN`: replays into memory and compares with GOLDEN byte for byte (plugin
+    /// directories' real paths read as `<plugin-dir>`, so goldens do not depend on where the
+    /// plugins were built). Exit 0
     /// when identical; 1 with the first difference on stderr
     /// (`line N, params.sheet.y: expected X, got Y`); 2 when GOLDEN cannot be read.
     static func expect(_ input: [UInt8], golden path: String, options: Options, logger: Logger) -> Int32 {
@@ -57,6 +59,7 @@ enum Replay {
             for b in bodies { encoder.frame(b, into: &actual) }
             return true
         }
+        actual = GoldenDiff.masking(directories: options.pluginDirectories, in: actual)
         guard let difference = GoldenDiff.firstDifference(expected: golden, actual: actual) else { return 0 }
         Sheetd.writeStderr("\(difference)\n")
         return 1

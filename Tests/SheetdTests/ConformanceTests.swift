@@ -54,6 +54,9 @@ enum ConformanceRun {
         for name in ConformanceRun.cases {
             #expect(FileManager.default.fileExists(atPath: ConformanceRun.root.appendingPathComponent(name + ".golden.ndjson").path),
                     "\(name).ndjson has no golden")
+            // Goldens hold no machine's paths: replay --expect reads plugin directories as <plugin-dir>.
+            let golden = (try? String(contentsOf: ConformanceRun.root.appendingPathComponent(name + ".golden.ndjson"), encoding: .utf8)) ?? ""
+            #expect(!golden.contains("/.build/"), "\(name).golden.ndjson names a build directory")
         }
     }
 
