@@ -16,12 +16,12 @@ struct Options: Equatable {
     }
 
     var command: Command = .serve
+    /// `replay --expect GOLDEN`: compare the output with this file instead of printing it.
+    var expectPath: String?
     var framing: Framing = .auto
     var maxMessageBytes = FrameDecoder.defaultMaxMessageBytes
     var logLevel: LogLevel = .warn
     var pluginDirectories: [String] = []
-    /// `replay --expect GOLDEN`: compare the output with this file instead of printing it.
-    var expectPath: String?
 
     static let version = "0.1.0"
 
@@ -38,15 +38,15 @@ struct Options: Equatable {
                                       answers use the framing read
           --max-message-bytes N       largest accepted message in bytes (default 1048576);
                                       larger ones are refused and skipped
+          --expect GOLDEN             replay: compare the output with GOLDEN instead of
+                                      printing it; exit 0 when identical, else 1 and the
+                                      first difference on stderr (line N, PATH: expected
+                                      X, got Y); plugin directories read as <plugin-dir>
           --log-level error|warn|info|debug
                                       stderr verbosity (default warn); stdout carries
                                       protocol messages only
           --plugin-dir DIR            a directory plugins may be loaded from (repeatable;
                                       also SHEETD_PLUGIN_PATH, colon-separated)
-          --expect GOLDEN             replay: compare the output with GOLDEN instead of
-                                      printing it; exit 0 when identical, else 1 and the
-                                      first difference on stderr (line N, PATH: expected
-                                      X, got Y); plugin directories read as <plugin-dir>
           -h, --help                  print this help and exit
           --version                   print the version and exit
 
@@ -84,6 +84,8 @@ struct Options: Equatable {
             case "--version":
                 o.command = .version
                 return o
+            case "--expect":
+                o.expectPath = try value(name, inline)
             case "--framing":
                 let v = try value(name, inline)
                 guard let f = Framing(rawValue: v) else {
@@ -106,8 +108,6 @@ struct Options: Equatable {
                 let v = try value(name, inline)
                 guard !v.isEmpty else { throw UsageError(message: "--plugin-dir needs a directory") }
                 o.pluginDirectories.append(v)
-            case "--expect":
-                o.expectPath = try value(name, inline)
             case "serve" where !sawCommand:
                 sawCommand = true
             case "replay" where !sawCommand:
@@ -130,11 +130,11 @@ struct Options: Equatable {
             i += 1
         }
         if case .replay("") = o.command { throw UsageError(message: "replay needs a FILE") }
-        if o.expectPath != nil {
-            guard case .replay = o.command else { throw UsageError(message: "--expect is an option of replay") }
-        }
         if let env = pluginPathEnv {
             o.pluginDirectories += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        }
+        if o.expectPath != nil {
+            guard case .replay = o.command else { throw UsageError(message: "--expect is an option of replay") }
         }
         return o
     }

@@ -7,8 +7,7 @@ import SheetServer
 /// `sheetd replay FILE`: feeds a recorded host stream (NDJSON or LSP, auto-detected unless
 /// `--framing` says otherwise) through an in-process `RPCConnection` + `SheetService` and
 /// prints every outgoing message as NDJSON on stdout. Stops at `exit`. Exit status 0;
-/// 2 when the file cannot be read. With `--expect GOLDEN` it prints nothing on stdout and
-/// compares the output with GOLDEN instead (see `expect`).
+/// 2 when the file cannot be read.
 enum Replay {
     static func run(path: String, options: Options) -> Int32 {
         let logger = Logger(level: options.logLevel)
@@ -19,17 +18,6 @@ enum Replay {
         if let golden = options.expectPath { return expect(input, golden: golden, options: options, logger: logger) }
         signal(SIGPIPE, SIG_IGN)
         let output = ProtocolOutput.claimStdout(framing: .ndjson)
-        replay(input, options: options, logger: logger) { bodies in
-            output.append(bodies)
-            return !output.hasPending || output.flush()
-        }
-        output.flush()
-        return 0
-    }
-
-    /// Feeds `input` through a fresh connection, handing every batch of outgoing message
-    /// bodies to `sink` (which answers `false` to stop). Stops at `exit`.
-    static func replay(_ input: [UInt8], options: Options, logger: Logger, sink: ([[UInt8]]) -> Bool) {
         let (connection, decoder0) = options.makeConnection(logger: logger)
         var decoder = decoder0
         decoder.feed(input)
@@ -38,31 +26,12 @@ enum Replay {
         events += decoder.finish()
         for event in events {
             if case .error(let e) = event { logger.warn("\(e)") }
-            if !sink(connection.receive(event)) { break }
+            output.append(connection.receive(event))
+            if output.hasPending && !output.flush() { break }
             if connection.exitCode != nil { break }
         }
-    }
-
-    /// `--expect GOLDEN`: replays into memory and compares with GOLDEN byte for byte (plugin
-    /// directories' real paths read as `<plugin-dir>`, so goldens do not depend on where the
-    /// plugins were built). Exit 0
-    /// when identical; 1 with the first difference on stderr
-    /// (`line N, params.sheet.y: expected X, got Y`); 2 when GOLDEN cannot be read.
-    static func expect(_ input: [UInt8], golden path: String, options: Options, logger: Logger) -> Int32 {
-        guard let golden = readFile(path) else {
-            Sheetd.writeStderr("sheetd: replay: cannot read '\(path)': \(String(cString: strerror(errno)))\n")
-            return 2
-        }
-        let encoder = FrameEncoder(framing: .ndjson)
-        var actual: [UInt8] = []
-        replay(input, options: options, logger: logger) { bodies in
-            for b in bodies { encoder.frame(b, into: &actual) }
-            return true
-        }
-        actual = GoldenDiff.masking(directories: options.pluginDirectories, in: actual)
-        guard let difference = GoldenDiff.firstDifference(expected: golden, actual: actual) else { return 0 }
-        Sheetd.writeStderr("\(difference)\n")
-        return 1
+        output.flush()
+        return 0
     }
 
     static func readFile(_ path: String) -> [UInt8]? {
