@@ -141,6 +141,9 @@ def regen_examples(command):
             missing.append(name)
         for ex in method.get("examples", []):
             label = f"{name} example {ex.get('name')!r}"
+            if "x-setup" not in ex and name != "initialize":
+                raise SystemExit(f"{label}: no x-setup; list the messages to send before the call, initialize "
+                                 "first (or [] to call it before initialize): protocol/conformance/README.md")
             for p in ex.get("params", []):
                 if name == "session.restore" and p["name"] == "state" and is_full_snapshot(p["value"]):
                     output, _ = run(command, "".join(l + "\n" for l in example_stream(name, {"x-setup": ex.get("x-setup", [])})[:-1]))

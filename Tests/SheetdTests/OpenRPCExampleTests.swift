@@ -74,6 +74,8 @@ struct OpenRPCExampleID: Sendable, CustomTestStringConvertible {
         let doc = try OpenRPCDocument.load()
         let method = try #require(doc.method(id.method))
         let example = try #require(method["examples"]?.arrayValue?[id.index])
+        #expect(example["x-setup"] != nil || id.method == "initialize",
+                "no x-setup: list the messages sent before the call ([] for before initialize)")
         var params = JSONObject()
         for p in example["params"]?.arrayValue ?? [] {
             params[try #require(p["name"]?.stringValue)] = p["value"] ?? .null
