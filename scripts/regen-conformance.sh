@@ -12,3 +12,5 @@ args=()
 # With default (bundled) plugins, turn them off: cases load plugins explicitly.
 if "$bin" --help | grep -q -- --no-default-plugins; then args+=(--no-default-plugins); fi
 python3 scripts/regen-conformance.py "$bin" "${args[@]}"
+# Files generated from openrpc.json elsewhere in the tree (the JS client's declarations).
+if [ -f clients/js/generate.py ]; then python3 clients/js/generate.py >&2; fi
