@@ -3,19 +3,23 @@
 
 Usage: python3 protocol/validate-openrpc.py [META_SCHEMA] [OPENRPC_JSON]
 
-META_SCHEMA defaults to ../shared/openrpc/meta-schema.json relative to the repository root
-(the repository's parent directory holds `shared/`); OPENRPC_JSON defaults to
-protocol/openrpc.json next to this script.
+META_SCHEMA defaults to protocol/openrpc-meta-schema.json (a copy of the OpenRPC 1.x
+meta-schema, open-rpc/meta-schema, Apache-2.0: see protocol/openrpc-meta-schema.LICENSE);
+OPENRPC_JSON defaults to protocol/openrpc.json next to this script. Nothing outside the
+repository is read.
 
-As /work/shared/openrpc/README.md says, the meta-schema is patched before use:
+The meta-schema is patched before use:
 - its `openrpc` enum (filled only at release time) becomes the pattern ^1\\.\\d+\\.\\d+$;
 - its `https://meta.json-schema.tools` references point at the Draft-7 meta-schema that
   the `jsonschema` package ships (no network access).
 Then, beyond the meta-schema: method names are unique, every param/result schema and every
 components schema is a valid Draft-7 schema, every local `$ref` resolves, error codes are
-known, notifications (server->host and `exit`) have no result, and every wire name of
-../shared/PROTOCOL.md is present. Finally every line of protocol/examples/*.ndjson must be a
-JSON-RPC 2.0 message whose method is documented and whose params match that method's params.
+known, notifications (server->host and `exit`) have no result, and every wire name of the
+protocol (REQUIRED_METHODS) is present. Finally every line of protocol/examples/*.ndjson must be a
+JSON-RPC 2.0 message whose method is documented and whose params match that method's params;
+every example pairing's `x-setup` and (when it succeeds) params and result match the schemas; and
+every result and server->host notification in protocol/conformance/*.golden.ndjson (what sheetd
+really sent) matches its schema.
 Exit status 0 when everything holds, 1 otherwise (2 on a usage/setup problem).
 """
 import copy
@@ -27,19 +31,18 @@ try:
     import jsonschema
 except ImportError:
     print("validate-openrpc: the Python package `jsonschema` is missing; install it with "
-          "`python3 -m pip install jsonschema` (CI does) and run again", file=sys.stderr)
+          "`apt-get install python3-jsonschema` or `python3 -m pip install jsonschema` (CI does) and run again", file=sys.stderr)
     sys.exit(2)
 
 from jsonschema import Draft7Validator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
-DEFAULT_META = os.path.join(os.path.dirname(REPO), "shared", "openrpc", "meta-schema.json")
+DEFAULT_META = os.path.join(HERE, "openrpc-meta-schema.json")
 DEFAULT_DOC = os.path.join(HERE, "openrpc.json")
 JSON_SCHEMA_TOOLS = "https://meta.json-schema.tools"
 DRAFT7_ID = "http://json-schema.org/draft-07/schema"
 
-# Wire names the contract (shared/PROTOCOL.md) requires.
+# Wire names of protocol version 1 (protocol/README.md); more may be added, none removed.
 REQUIRED_METHODS = [
     "initialize", "shutdown", "exit", "clock.tick",
     "session.create", "session.destroy", "session.list", "session.snapshot", "session.restore",
@@ -242,6 +245,82 @@ def check_examples(doc, folder):
     return problems, count
 
 
+def result_validator(doc, method):
+    """A validator of `method`'s result, refs resolvable in `doc`; None for notifications."""
+    if "result" not in method:
+        return None
+    schema = deref(doc, method["result"]).get("schema", {})
+    return Draft7Validator({"allOf": [schema], "components": doc.get("components", {})})
+
+
+def check_method_examples(doc):
+    """Every example pairing: its x-setup messages match their methods' params; a successful
+    call's params match the method's params and its result the result schema; a server->host
+    notification's params match its params."""
+    problems, count = [], 0
+    methods = {deref(doc, m)["name"]: deref(doc, m) for m in doc.get("methods", [])}
+    params_v = {n: Draft7Validator(params_schema(doc, m)) for n, m in methods.items()}
+    for name, m in methods.items():
+        for ex in m.get("examples", []):
+            where = f"{name} example {ex.get('name')!r}"
+            for i, msg in enumerate(ex.get("x-setup", [])):
+                v = params_v.get(msg.get("method")) if isinstance(msg, dict) else None
+                if v is None:
+                    problems.append(f"{where}: x-setup[{i}] is not a documented JSON-RPC message")
+                    continue
+                for err in v.iter_errors(msg.get("params", {})):
+                    problems.append(f"{where}: x-setup[{i}] {msg['method']}: {err.message[:200]}")
+            if "x-error" in ex:
+                continue  # an error example's params are wrong on purpose
+            params = {p["name"]: p["value"] for p in ex.get("params", [])}
+            for err in params_v[name].iter_errors(params):
+                problems.append(f"{where}: params: {err.message[:200]}")
+            rv = result_validator(doc, m)
+            if rv is not None and "result" in ex:
+                for err in rv.iter_errors(ex["result"]["value"]):
+                    where_r = "/".join(str(p) for p in err.absolute_path) or "result"
+                    problems.append(f"{where}: {where_r}: {err.message[:200]}")
+            count += 1
+    return problems, count
+
+
+def check_goldens(doc, folder):
+    """What sheetd really sent in the conformance goldens matches the schemas: every result
+    its method's result schema, every server->host notification its params."""
+    import glob
+    problems, count = [], 0
+    methods = {deref(doc, m)["name"]: deref(doc, m) for m in doc.get("methods", [])}
+    notif_v = {n: Draft7Validator(params_schema(doc, methods[n])) for n in ("sheet.frame", "sheet.event", "$/diagnostic")}
+    result_v = {n: result_validator(doc, m) for n, m in methods.items()}
+    for golden in sorted(glob.glob(os.path.join(folder, "*.golden.ndjson"))):
+        base = os.path.basename(golden)
+        method_of = {}
+        with open(golden[:-len(".golden.ndjson")] + ".ndjson", encoding="utf-8") as f:
+            for line in f:
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    continue
+                for m in msg if isinstance(msg, list) else [msg]:
+                    if isinstance(m, dict) and "id" in m and isinstance(m.get("method"), str):
+                        method_of[json.dumps(m["id"])] = m["method"]
+        with open(golden, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                msg = json.loads(line)
+                for m in msg if isinstance(msg, list) else [msg]:
+                    count += 1
+                    if m.get("method") in notif_v:
+                        for err in notif_v[m["method"]].iter_errors(m.get("params")):
+                            where = "/".join(str(p) for p in err.absolute_path) or "params"
+                            problems.append(f"{base}:{n}: {m['method']} {where}: {err.message[:200]}")
+                    elif "result" in m:
+                        v = result_v.get(method_of.get(json.dumps(m.get("id"))))
+                        for err in (v.iter_errors(m["result"]) if v else []):
+                            where = "/".join(str(p) for p in err.absolute_path) or "result"
+                            problems.append(f"{base}:{n}: {method_of[json.dumps(m['id'])]} {where}: {err.message[:200]}")
+    return problems, count
+
+
 def main(argv):
     if len(argv) > 3 or any(a in ("-h", "--help") for a in argv[1:]):
         print(__doc__.strip())
@@ -256,20 +335,24 @@ def main(argv):
     except (OSError, ValueError) as e:
         print(f"validate-openrpc: {e}", file=sys.stderr)
         print("usage: validate-openrpc.py [META_SCHEMA] [OPENRPC_JSON] "
-              "(the meta-schema is shared/openrpc/meta-schema.json next to the repository)", file=sys.stderr)
+              "(the meta-schema defaults to protocol/openrpc-meta-schema.json)", file=sys.stderr)
         return 2
     problems, count = check(doc, patched_meta_schema(meta))
-    example_problems, lines = ([], 0)
+    example_problems, lines, pairings, golden_messages = [], 0, 0, 0
     if not problems:
         example_problems, lines = check_examples(doc, os.path.join(os.path.dirname(os.path.abspath(doc_path)), "examples"))
         problems += example_problems
+        pairing_problems, pairings = check_method_examples(doc)
+        golden_problems, golden_messages = check_goldens(doc, os.path.join(os.path.dirname(os.path.abspath(doc_path)), "conformance"))
+        problems += pairing_problems + golden_problems
     for p in problems:
         print(f"FAIL {p}")
     if problems:
         print(f"{doc_path}: {len(problems)} problem(s)")
         return 1
     print(f"OK {doc_path}: OpenRPC {doc.get('openrpc')}, {count} methods, valid against {meta_path}; "
-          f"{lines} example lines match their methods' params")
+          f"{lines} example lines match their methods' params; {pairings} successful example pairings and "
+          f"{golden_messages} messages of the conformance goldens match their schemas")
     return 0
 
 

@@ -58,6 +58,16 @@ public struct Params: Sendable {
         }
     }
 
+    /// The params of a method that takes none: absent, `null` or `{}`. An array or any
+    /// member is `-32602`.
+    public func requireNone() throws(RPCError) {
+        guard exists else { return }
+        guard case .object(let o) = value else { throw fail("expected no params (or {}), got \(got())") }
+        if let k = o.ordered.first?.key {
+            throw RPCError.invalidParams("\(path).\(k): unknown member (this method takes no params)")
+        }
+    }
+
     /// A finite number within `range`.
     public func number(in range: ClosedRange<Double> = -1e9...1e9) throws(RPCError) -> Double {
         guard let d = value.doubleValue, d.isFinite else {

@@ -330,6 +330,7 @@ public final class RPCConnection {
             guard isInitialized else { throw RPCError.notInitialized(method) }
             if isShuttingDown { throw Self.shuttingDown }
             if method == "shutdown" {
+                try Params(params).requireNone()
                 isShuttingDown = true
                 return .null
             }

@@ -11,7 +11,7 @@ extension SheetService {
         "session.create": { s, p throws(RPCError) in try s.createSession(p) },
         "session.destroy": { s, p throws(RPCError) in try s.destroySession(p) },
         "session.list": { s, p throws(RPCError) in
-            try p.requireNoMembers()
+            try p.requireNone()
             return s.listSessions()
         },
         "session.snapshot": { s, p throws(RPCError) in try s.snapshot(p) },
@@ -55,7 +55,7 @@ extension SheetService {
             }
         },
         "plugins.list": { s, p throws(RPCError) in
-            try p.requireNoMembers()
+            try p.requireNone()
             return .array(s.plugins.plugins.map(SheetService.pluginJSON))
         },
         "plugins.load": { s, p throws(RPCError) in

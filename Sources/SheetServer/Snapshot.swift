@@ -84,7 +84,14 @@ extension SheetService {
             throw sheet.fail("not a sheetd snapshot: \(error)")
         }
         try SnapshotValidation.check(state, sheet)
-        return (state, try makePolicies(names, path: sheet["policies"].path), Int(seq))
+        // A policy the snapshot names but this daemon lacks is a plugin that is not loaded.
+        let policies: SheetPolicies
+        do {
+            policies = try makePolicies(names, path: sheet["policies"].path)
+        } catch where error.code == RPCError.invalidParamsCode {
+            throw RPCError.pluginError("\(error.message); load the plugin before restoring")
+        }
+        return (state, policies, Int(seq))
     }
 
     /// Too many detents or entries is `-32012` on `session.create`; inside a snapshot it is

@@ -260,12 +260,3 @@ enum Wire {
     }
 }
 
-extension Params {
-    /// Params of a method that takes none: absent, `null` or `{}`.
-    func requireNoMembers() throws(RPCError) {
-        guard exists else { return }
-        try requireObject()
-        if let k = value.objectValue?.keys.first { throw self[k].fail("unknown member (this method takes no params)") }
-    }
-}
-

@@ -16,6 +16,8 @@ struct Options: Equatable {
     }
 
     var command: Command = .serve
+    /// `replay --expect GOLDEN`: compare the output with this file instead of printing it.
+    var expectPath: String?
     var framing: Framing = .auto
     var maxMessageBytes = FrameDecoder.defaultMaxMessageBytes
     var logLevel: LogLevel = .warn
@@ -44,6 +46,10 @@ struct Options: Equatable {
                                       answers use the framing read
           --max-message-bytes N       largest accepted message in bytes (default 1048576);
                                       larger ones are refused and skipped
+          --expect GOLDEN             replay: compare the output with GOLDEN instead of
+                                      printing it; exit 0 when identical, else 1 and the
+                                      first difference on stderr (line N, PATH: expected
+                                      X, got Y); plugin directories read as <plugin-dir>
           --log-level error|warn|info|debug
                                       stderr verbosity (default warn); stdout carries
                                       protocol messages only
@@ -94,6 +100,8 @@ struct Options: Equatable {
             case "--version":
                 o.command = .version
                 return o
+            case "--expect":
+                o.expectPath = try value(name, inline)
             case "--framing":
                 let v = try value(name, inline)
                 guard let f = Framing(rawValue: v) else {
@@ -150,6 +158,9 @@ struct Options: Equatable {
         }
         if let env = pluginPathEnv {
             o.pluginDirectories += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        }
+        if o.expectPath != nil {
+            guard case .replay = o.command else { throw UsageError(message: "--expect is an option of replay") }
         }
         return o
     }

@@ -16,6 +16,7 @@ enum Replay {
             Sheetd.writeStderr("sheetd: replay: cannot read '\(path)': \(String(cString: strerror(errno)))\n")
             return 2
         }
+        if let golden = options.expectPath { return expect(input, golden: golden, options: options, logger: logger) }
         signal(SIGPIPE, SIG_IGN)
         let output = ProtocolOutput.claimStdout(framing: .ndjson)
         let (connection, decoder0) = options.makeConnection(logger: logger)

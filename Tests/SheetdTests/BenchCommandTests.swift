@@ -8,7 +8,7 @@ import Testing
         let r = try Self.bench(["--quick"])
         #expect(r.status == 0, "\(r.stderr)")
         for figure in ["session.list request", "input.pan changed", "clock.tick with 10000 idle sessions",
-                       "round trip over pipes", "pipelined requests", "realtime pacing, 60 fps"] {
+                       "round trip over pipes", "pipelined requests", "realtime 60 fps"] {
             #expect(r.stdout.contains(figure), "missing \(figure)")
         }
     }

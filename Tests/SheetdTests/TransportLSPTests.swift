@@ -78,16 +78,10 @@ import SheetRPC
     @Test func stockPythonLSPClient() throws {
         let script = #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/scripts/lsp-client-check.py"
         let binary = try Daemon.binaryPath()
-        // python3 from PATH (pyenv, venvs and CI's pip install land there).
-        let r = try Subprocess.run("/usr/bin/env", ["python3", "/" + script, binary])
-        if r.status == 127 {
-            Issue.record("python3 is not installed (not on PATH); scripts/lsp-client-check.py needs it")
-            return
-        }
-        if r.status == 2 && r.stderr.contains("pylsp_jsonrpc") {
-            Issue.record("python module pylsp_jsonrpc is missing: pip install python-lsp-jsonrpc")
-            return
-        }
+        // The first of python3 (PATH: pyenv, venvs, pip) and /usr/bin/python3 (Debian's
+        // python3-pylsp-jsonrpc) that has the module; a clear failure when neither does.
+        let r = try Python.run("/" + script, [binary], importing: "pylsp_jsonrpc",
+                               debianPackage: "python3-pylsp-jsonrpc", pipPackage: "python-lsp-jsonrpc")
         let output = r.stdout + r.stderr
         #expect(r.status == 0, "lsp-client-check failed: \(output)")
     }

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SheetRPC
+
+/// `sheetd replay FILE --expect GOLDEN`: the replay's output is compared with GOLDEN instead of
+/// being printed (the conformance suite, protocol/conformance/README.md).
+extension Replay {
+    /// Replays `input` into memory and compares the output with GOLDEN byte for byte, with the
+    /// real path of every plugin directory read as `<plugin-dir>` (goldens do not depend on
+    /// where the plugins were built). Exit 0 when identical; 1 with the first difference on
+    /// stderr (`line N, params.sheet.y: expected X, got Y`); 2 when GOLDEN cannot be read.
+    static func expect(_ input: [UInt8], golden path: String, options: Options, logger: Logger) -> Int32 {
+        guard let golden = readFile(path) else {
+            Sheetd.writeStderr("sheetd: replay: cannot read '\(path)': \(String(cString: strerror(errno)))\n")
+            return 2
+        }
+        let (connection, initialDecoder) = options.makeConnection(logger: logger)
+        var decoder = initialDecoder
+        decoder.feed(input)
+        var events: [FrameDecoder.Event] = []
+        while let e = decoder.next() { events.append(e) }
+        events += decoder.finish()
+        let encoder = FrameEncoder(framing: .ndjson)
+        var actual: [UInt8] = []
+        for event in events where connection.exitCode == nil {
+            if case .error(let e) = event { logger.warn("\(e)") }
+            for body in connection.receive(event) { encoder.frame(body, into: &actual) }
+        }
+        actual = GoldenDiff.masking(directories: options.pluginDirectories, in: actual)
+        guard let difference = GoldenDiff.firstDifference(expected: golden, actual: actual) else { return 0 }
+        Sheetd.writeStderr("\(difference)\n")
+        return 1
+    }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Regenerate what the conformance tests compare against, from the sheetd built here:
+#   protocol/conformance/NAME.golden.ndjson   the output of `sheetd replay NAME.ndjson`
+#   protocol/openrpc.json examples            each example's result / x-error / notification
+# Run it after a deliberate change of behaviour, then review `git diff` (every changed line is
+# a change hosts will see) and commit. Usage: scripts/regen-conformance.sh [--no-build]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ "${1:-}" = "--no-build" ] || swift build >&2
+bin="$(swift build --show-bin-path)/sheetd"
+args=()
+# With default (bundled) plugins, turn them off: cases load plugins explicitly.
+if "$bin" --help | grep -q -- --no-default-plugins; then args+=(--no-default-plugins); fi
+python3 scripts/regen-conformance.py "$bin" "${args[@]}"
+# Files generated from openrpc.json elsewhere in the tree (the JS client's declarations).
+if [ -f clients/js/generate.py ]; then python3 clients/js/generate.py >&2; fi
