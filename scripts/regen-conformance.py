@@ -16,7 +16,7 @@ Usage: python3 scripts/regen-conformance.py SHEETD [SHEETD_ARGS...]
    sent while handling `x-setup`; for `exit`, `x-exitStatus` is the daemon's exit status.
 
 Snapshots are opaque and change with the engine, so a `session.restore` whose `state` is a full
-snapshot (format "sheetd.snapshot/1" with a non-empty `sheet`) is refreshed first: its state
+snapshot (format "sheetd.snapshot/N" with a non-empty `sheet`) is refreshed first: its state
 becomes the result of the latest `session.snapshot` request before it (in a conformance input,
 the file itself is rewritten). Standard library only; openrpc.json keeps its format.
 """
@@ -52,7 +52,7 @@ def messages(text):
 
 
 def is_full_snapshot(state):
-    return isinstance(state, dict) and state.get("format") == "sheetd.snapshot/1" and bool(state.get("sheet"))
+    return isinstance(state, dict) and str(state.get("format", "")).startswith("sheetd.snapshot/") and bool(state.get("sheet"))
 
 
 def responses(output):
@@ -148,7 +148,7 @@ def regen_examples(command):
                 if name == "session.restore" and p["name"] == "state" and is_full_snapshot(p["value"]):
                     output, _ = run(command, "".join(l + "\n" for l in example_stream(name, {"x-setup": ex.get("x-setup", [])})[:-1]))
                     snaps = [m for m in messages(output) if isinstance(m, dict) and isinstance(m.get("result"), dict)
-                             and m["result"].get("format") == "sheetd.snapshot/1"]
+                             and str(m["result"].get("format", "")).startswith("sheetd.snapshot/")]
                     if not snaps:
                         raise SystemExit(f"{label}: x-setup takes no session.snapshot to restore")
                     p["value"] = snaps[-1]["result"]

@@ -85,23 +85,20 @@ struct SessionTable: Sequence {
         moving.append(s)
     }
 
-    /// Visits the moving sessions in creation order; `body` says whether each one stays moving.
-    mutating func forEachMoving(_ body: (Session) -> Bool) {
+    /// The moving sessions in creation order. A tick visits these, clearing `isMoving` on each
+    /// one that comes to rest, then calls `dropResting()`. (Not a closure-taking mutating
+    /// method: the tick reads other sessions — a stack parent reads its child — while it runs.)
+    mutating func movingInCreationOrder() -> [Session] {
         if movingNeedsSort {
             moving.sort { $0.order < $1.order }
             movingNeedsSort = false
         }
-        var kept = 0
-        for i in moving.indices {
-            let s = moving[i]
-            if body(s) {
-                moving[kept] = s
-                kept += 1
-            } else {
-                s.isMoving = false
-            }
-        }
-        moving.removeLast(moving.count - kept)
+        return moving
+    }
+
+    /// Removes the sessions whose `isMoving` was cleared from the moving list.
+    mutating func dropResting() {
+        moving.removeAll { !$0.isMoving }
     }
 
     func makeIterator() -> AnyIterator<(key: String, value: Session)> {

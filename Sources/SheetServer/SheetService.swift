@@ -160,7 +160,7 @@ public final class SheetService: RPCService {
     func tick(at t: Double) -> Int {
         var count = 0
         prepareStacks(at: t)  // issue 13
-        sessions.forEachMoving { s in
+        for s in sessions.movingInCreationOrder() {
             var frame = Self.draw(&s.sheet, at: t)
             decorate(&frame, of: s.id)  // issue 13: stack transform
             if frame != s.lastFrame {
@@ -175,8 +175,9 @@ public final class SheetService: RPCService {
                 s.lastFrame = frame
             }
             drain(s, id: s.id)
-            return Self.isActive(&s.sheet)
+            if !Self.isActive(&s.sheet) { s.isMoving = false }
         }
+        sessions.dropResting()
         return count
     }
 

@@ -28,6 +28,8 @@ export const SESSION_METHODS = Object.freeze({
   tap: "input.tap",
   scroll: "input.scroll",
   keyboard: "input.keyboard",
+  configure: "sheet.configure",
+  snapTo: "sheet.snapTo",
 });
 /** Server -> host notifications. */
 export const NOTIFICATIONS = Object.freeze(["sheet.frame", "sheet.event", "$/diagnostic"]);
