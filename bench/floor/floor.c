@@ -111,7 +111,12 @@ static void frame(long i, double t) {
     PUTS(",\"cornerRadius\":10},\"dimming\":{\"alpha\":"); putDouble(unit(0.6 * progress));
     PUTS(",\"passthrough\":false},\"grabber\":{\"visible\":true,\"y\":"); putDouble(points(y - 20 + 1.0));
     PUTS("},\"detent\":\"fit\",\"progress\":"); putDouble(unit(progress));
-    PUTS(",\"scroll\":{\"pinOffsetY\":null,\"flingVelocityY\":null},\"nav\":{\"items\":[],\"separatorX\":null}}}\n");
+    PUTS(",\"scroll\":{\"pinOffsetY\":null,\"flingVelocityY\":null},\"nav\":{\"items\":[],\"separatorX\":null}");
+    /* position: the shown height as a detent index (one detent: -1 dismissed ... 0 at it) and
+       as a fraction of the container; no keyboard in this stream. */
+    PUTS(",\"position\":{\"index\":"); putDouble(unit(e <= 0 ? -1 : (e < s->rest ? e / s->rest - 1 : 0)));
+    PUTS(",\"fraction\":"); putDouble(unit(e / s->height));
+    PUTS("},\"keyboard\":{\"height\":0,\"overlap\":0}}}\n");
 }
 
 static void handle(const char *line, size_t n) {
@@ -163,7 +168,9 @@ static void handle(const char *line, size_t n) {
         double bottom = json_number_value(json_object_get(json_object_get(c, "safeArea"), "bottom"));
         s->rest = json_number_value(json_object_get(json_object_get(params, "content"), "preferredHeight")) + bottom;
         PUTS("{\"jsonrpc\":\"2.0\",\"id\":"); putID(id);
-        PUTS(",\"result\":{\"session\":\"s"); putLong(nsessions); PUTS("\"}}\n");
+        double top = json_number_value(json_object_get(json_object_get(c, "safeArea"), "top"));
+        PUTS(",\"result\":{\"session\":\"s"); putLong(nsessions);
+        PUTS("\",\"maxDetentHeight\":"); putDouble(points(s->height - top)); PUTS("}}\n");
     } else if (strcmp(method, "sheet.present") == 0) {
         long i = sessionIndex(params);
         sessions[i].extent = sessions[i].rest;
