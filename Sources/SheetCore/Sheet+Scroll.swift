@@ -28,6 +28,9 @@ extension Sheet {
 
         if sample.phase == .dragEnded || (!sample.isTracking && owning) {
             guard owning else { return }
+            // The release sample is a drag sample too: without a host velocity the estimate
+            // must see the finger held still before it lifted.
+            if sample.phase == .dragEnded && sample.velocityY == nil { moveDrag(translation: sample.translationY) }
             releaseScrollDrag(velocityY: sample.velocityY)
             return
         }

@@ -47,6 +47,18 @@ private func sample(_ phase: ScrollHandoffInput.Phase, offset: Double, translati
         #expect(s.frame().sheet.y == 77)
     }
 
+    /// A pull held still before the finger lifts, released with no host velocity: the
+    /// estimate includes the release sample, so it settles back (it used to dismiss).
+    @Test func heldPullReleasedWithoutVelocitySettlesBack() throws {
+        var s = try listSheet()
+        try s.scroll(sample(.dragBegan, offset: 0, translation: 0), at: 0)
+        for i in 1...6 { try s.scroll(sample(.scrolled, offset: 0, translation: Double(i) * 15), at: Double(i) * 16) }
+        try s.scroll(sample(.dragEnded, offset: 0, translation: 90, tracking: false), at: 96 + 200)
+        settle(&s, from: 296)
+        #expect(s.frame().sheet.y == 47)
+        #expect(s.takeOutput().events.map(\.kind.type) == ["dismissCancelled"])
+    }
+
     @Test func smallPullCancelsAndUnpins() throws {
         var s = try listSheet()
         try s.scroll(sample(.dragBegan, offset: 0, translation: 0), at: 0)
