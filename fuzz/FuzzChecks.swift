@@ -52,13 +52,20 @@ enum FuzzChecks {
         }
     }
 
-    /// A frame of a session whose container is `width` × `height`: the sheet spans the width
-    /// and lies within one container height above the top (extent ≤ 2 × height).
+    /// A frame of a session whose container is `width` × `height`: along each axis the sheet
+    /// lies within one container extent before and after the container (a bottom sheet spans
+    /// at most the width — page sheets, detached and capped sheets are narrower and centered —,
+    /// a left/right drawer slides out sideways, a top sheet upwards), with an extent of at most
+    /// twice the container's.
     static func checkFrame(_ f: JSONValue, width: Double, height: Double, _ body: [UInt8]) {
         guard allFinite(f) else { fail("non-finite number in a frame", body) }
-        let y = f["sheet"]?["y"]?.doubleValue ?? .nan, h = f["sheet"]?["height"]?.doubleValue ?? .nan
-        let w = f["sheet"]?["width"]?.doubleValue ?? .nan
-        guard abs(w - width) <= 0.5, y >= -height - 0.5, y <= height + 0.5, h >= 0, h <= 2 * height + 0.5 else {
+        let sheet = f["sheet"]
+        let x = sheet?["x"]?.doubleValue ?? .nan, y = sheet?["y"]?.doubleValue ?? .nan
+        let w = sheet?["width"]?.doubleValue ?? .nan, h = sheet?["height"]?.doubleValue ?? .nan
+        func inside(_ origin: Double, _ extent: Double, _ size: Double) -> Bool {
+            origin >= -size - 0.5 && origin <= size + 0.5 && extent >= 0 && extent <= 2 * size + 0.5
+        }
+        guard inside(x, w, width), inside(y, h, height) else {
             fail("frame outside the container \(width)×\(height)", body)
         }
         for key in ["progress"] {
