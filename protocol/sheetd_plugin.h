@@ -1,5 +1,5 @@
 /*
- * sheetd_plugin.h — the sheetd policy plugin ABI, version 1.1.
+ * sheetd_plugin.h — the sheetd policy plugin ABI, version 1.2.
  *
  * This is the ONE header a plugin needs. It is self-contained C99 (only <stddef.h> and
  * <stdint.h>); no jansson, no Swift, no sheetd internals cross this boundary.
@@ -19,6 +19,12 @@
  *        The field keeps its place (no struct changes shape); 1.0 plugins that set it load
  *        and work unchanged. Answers are checked against the wire's ranges (a timing curve's
  *        y1/y2 in -10...10).
+ *   1.2  where the sheet sits: sheetd_release_input, sheetd_scroll_input and sheetd_nav_input
+ *        end with stack_depth (1 = a root sheet, 2 = its child, ...), edge (SHEETD_EDGE_*,
+ *        options.edge) and layout (SHEETD_LAYOUT_*, the rule that placed the sheet). Appended
+ *        after every 1.1 field: read them only when SHEETD_FITS says so (a 1.2 plugin under a
+ *        1.1 host sees them missing, i.e. zero). Plugins built against 1.0 or 1.1 load and
+ *        work unchanged; they never read past the fields they know.
  *
  * RULES (the contract between sheetd and a plugin)
  *
@@ -75,7 +81,7 @@ extern "C" {
 /* ---- Versions and symbols ------------------------------------------------------------ */
 
 #define SHEETD_PLUGIN_ABI_MAJOR 1
-#define SHEETD_PLUGIN_ABI_MINOR 1
+#define SHEETD_PLUGIN_ABI_MINOR 2
 
 /* The one exported symbol (see sheetd_plugin_entry_fn). */
 #define SHEETD_PLUGIN_ENTRY_SYMBOL "sheetd_plugin_entry"
@@ -125,6 +131,20 @@ extern "C" {
 #define SHEETD_NAV_PUSH 0
 #define SHEETD_NAV_POP 1
 
+/* Since 1.2: the edge a sheet is attached to (options.edge). */
+#define SHEETD_EDGE_BOTTOM 0
+#define SHEETD_EDGE_TOP 1
+#define SHEETD_EDGE_LEFT 2
+#define SHEETD_EDGE_RIGHT 3
+
+/* Since 1.2: the rule that placed the sheet across its container (a bottom sheet's; other
+   edges are always SHEETD_LAYOUT_FULL_WIDTH). */
+#define SHEETD_LAYOUT_FULL_WIDTH 0     /* full width, attached (compact containers) */
+#define SHEETD_LAYOUT_PAGE_SHEET 1     /* regular width: preferredWidth, centered, attached */
+#define SHEETD_LAYOUT_EDGE_ATTACHED 2  /* compact height + edgeAttachedInCompactHeight */
+#define SHEETD_LAYOUT_CAPPED 3         /* full width capped by options.maxWidth, centered */
+#define SHEETD_LAYOUT_DETACHED 4       /* options.detached: inset by margins, all corners */
+
 /* ---- Opaque instance ----------------------------------------------------------------------- */
 
 /* A plugin's per-session state; sheetd never looks inside. */
@@ -156,6 +176,10 @@ typedef struct sheetd_release_input {
     int32_t origin_index;    /* detent the gesture started from, or -1 */
     double extent;           /* what a full dismissal covers (smallest detent / width) */
     int32_t dismissible;     /* 0/1: whether SHEETD_TARGET_DISMISS is allowed */
+    /* 1.2 (check with SHEETD_FITS): where the sheet sits. */
+    uint32_t stack_depth;     /* 1 = a root sheet, 2 = its child, ... (at most 8) */
+    int32_t edge;             /* SHEETD_EDGE_* */
+    int32_t layout;           /* SHEETD_LAYOUT_* */
 } sheetd_release_input;
 
 typedef struct sheetd_release_decision {
@@ -190,6 +214,10 @@ typedef struct sheetd_scroll_input {
     uint32_t detent_count;
     double resting_position;  /* the selected detent's position */
     int32_t expands_at_edge;  /* options.scrollExpandsAtEdge */
+    /* 1.2 (check with SHEETD_FITS): where the sheet sits. */
+    uint32_t stack_depth;     /* 1 = a root sheet, 2 = its child, ... (at most 8) */
+    int32_t edge;             /* SHEETD_EDGE_* */
+    int32_t layout;           /* SHEETD_LAYOUT_* */
 } sheetd_scroll_input;
 
 typedef struct sheetd_scroll_output {
@@ -218,6 +246,10 @@ typedef struct sheetd_nav_input {
     double width;             /* sheet width, pt */
     double from_height;       /* outgoing entry's sheet height */
     double to_height;         /* incoming entry's sheet height */
+    /* 1.2 (check with SHEETD_FITS): where the sheet sits. */
+    uint32_t stack_depth;     /* 1 = a root sheet, 2 = its child, ... (at most 8) */
+    int32_t edge;             /* SHEETD_EDGE_* */
+    int32_t layout;           /* SHEETD_LAYOUT_* */
 } sheetd_nav_input;
 
 /* Where one entry is drawn (fixed layout, embedded in sheetd_nav_layout). */

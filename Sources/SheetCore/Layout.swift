@@ -44,7 +44,7 @@ public enum SheetCorners: String, Sendable, Codable {
 /// carries it off the bottom edge.
 public struct SheetLayout: Sendable, Equatable {
     /// Which rule placed the sheet.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A full-width bottom sheet (the default on compact containers).
         case fullWidth
         /// Regular width: a page sheet of `preferredWidth`, centered, attached to the bottom.

@@ -135,7 +135,8 @@ extension Sheet {
     mutating func layoutNavigation() {
         guard let tr = state.nav.transition else { state.navLayoutCache = nil; return }
         let input = NavigationInput(operation: tr.operation, progress: tr.progress(at: state.now),
-                                    width: state.layout.width, fromHeight: tr.fromHeight, toHeight: tr.toHeight)
+                                    width: state.layout.width, fromHeight: tr.fromHeight, toHeight: tr.toHeight,
+                                    context: policyContext)
         state.navLayoutCache = navigationLayout(input)
     }
 
@@ -217,7 +218,7 @@ extension Sheet {
                 let v = velocity.map { -$0.x } ?? drag.estimator.velocity()
                 let input = ReleaseInput(axis: .horizontal, position: width - drag.extent, velocity: v,
                                          translation: -drag.extent, detents: [width], originIndex: 0,
-                                         extent: width, dismissible: true)
+                                         extent: width, dismissible: true, context: policyContext)
                 finish = decideRelease(input).target == .dismiss
             }
             state.drag = nil

@@ -114,7 +114,7 @@ extension Sheet {
         let input = ReleaseInput(
             axis: .vertical, position: max(0, drag.extent + shift), velocity: v,
             translation: drag.extent - drag.startExtent, detents: detents.map(\.height), originIndex: origin,
-            extent: detents[0].height, dismissible: dragCanDismiss)
+            extent: detents[0].height, dismissible: dragCanDismiss, context: policyContext)
         let decision = decideRelease(input)
         if !dragCanDismiss { reportDismissAttempt(input, rawPosition: max(0, (drag.rawExtent ?? drag.extent) + shift)) }
         let spring = decision.settle

@@ -41,7 +41,8 @@ extension Sheet {
             contentHeight: sample.contentHeight, viewportHeight: sample.viewportHeight,
             isTracking: sample.isTracking, translationY: sample.translationY, deltaY: delta,
             sheetOwns: owning, position: state.currentExtent, detents: detents.map(\.height),
-            restingPosition: state.restExtent, expandsAtEdge: state.setup.options.scrollExpandsAtEdge)
+            restingPosition: state.restExtent, expandsAtEdge: state.setup.options.scrollExpandsAtEdge,
+            context: policyContext)
         switch scrollOwner(input) {
         case .sheet:
             if !owning {

@@ -14,6 +14,10 @@ public struct Sheet: Sendable {
     /// Policy kinds that faulted and fell back (bits: dismissal 1, scrollHandoff 2,
     /// navigation 4): each fault is reported once per session.
     var fellBack: UInt8 = 0
+    /// The sheet's depth in a stack: 1 for a root, 2 for its child, ... Set by the server when
+    /// it stacks a session (`session.create {parent}`); not part of the snapshot (a snapshot
+    /// holds only roots), so a restored sheet is 1.
+    public var stackDepth = 1
 
     /// Create a sheet, dismissed. Fails on inconsistent setup (duplicate detent ids, an
     /// unknown selected or undimmed detent, duplicate navigation ids).
@@ -50,6 +54,11 @@ public struct Sheet: Sendable {
 
     /// Resting detents, ascending, resolved for the current container, content and keyboard.
     public var detents: [ResolvedDetent] { state.detents }
+
+    /// What the policies are told about where the sheet sits (stack depth, edge, layout).
+    public var policyContext: PolicyContext {
+        PolicyContext(stackDepth: stackDepth, edge: state.options.edge, layout: state.layout.kind)
+    }
 
     /// The lifecycle state a frame would report now.
     public var phase: SheetPhase { state.phase }

@@ -121,6 +121,30 @@ final class PluginInstance: @unchecked Sendable {
     }
 }
 
+/// A PolicyContext in the ABI's terms (1.2: `stack_depth`, `SHEETD_EDGE_*`, `SHEETD_LAYOUT_*`).
+enum ABIContext {
+    static func depth(_ c: PolicyContext) -> UInt32 { UInt32(clamping: c.stackDepth) }
+
+    static func edge(_ c: PolicyContext) -> Int32 {
+        switch c.edge {
+        case .bottom: return SHEETD_EDGE_BOTTOM
+        case .top: return SHEETD_EDGE_TOP
+        case .left: return SHEETD_EDGE_LEFT
+        case .right: return SHEETD_EDGE_RIGHT
+        }
+    }
+
+    static func layout(_ c: PolicyContext) -> Int32 {
+        switch c.layout {
+        case .fullWidth: return SHEETD_LAYOUT_FULL_WIDTH
+        case .page: return SHEETD_LAYOUT_PAGE_SHEET
+        case .edgeAttached: return SHEETD_LAYOUT_EDGE_ATTACHED
+        case .capped: return SHEETD_LAYOUT_CAPPED
+        case .detached: return SHEETD_LAYOUT_DETACHED
+        }
+    }
+}
+
 // MARK: - Dismissal
 
 /// A plugin release-decision policy.
@@ -154,7 +178,10 @@ public final class PluginDismissalPolicy: DismissalPolicy, @unchecked Sendable {
                 detent_count: UInt32(detents.count),
                 origin_index: Int32(release.originIndex ?? -1),
                 extent: release.extent,
-                dismissible: release.dismissible ? 1 : 0)
+                dismissible: release.dismissible ? 1 : 0,
+                stack_depth: ABIContext.depth(release.context),
+                edge: ABIContext.edge(release.context),
+                layout: ABIContext.layout(release.context))
             return decide(instance, &input, &output)
         }
         guard code == SHEETD_OK else { throw core.callFault("decide", code: code) }
@@ -226,7 +253,10 @@ public final class PluginScrollHandoffPolicy: ScrollHandoffPolicy, @unchecked Se
                 detents: detents.baseAddress,
                 detent_count: UInt32(detents.count),
                 resting_position: sample.restingPosition,
-                expands_at_edge: sample.expandsAtEdge ? 1 : 0)
+                expands_at_edge: sample.expandsAtEdge ? 1 : 0,
+                stack_depth: ABIContext.depth(sample.context),
+                edge: ABIContext.edge(sample.context),
+                layout: ABIContext.layout(sample.context))
             return ownerCall(instance, &input, &output)
         }
         guard code == SHEETD_OK else { throw core.callFault("owner", code: code) }
@@ -283,7 +313,10 @@ public final class PluginNavigationAnimator: NavigationAnimator, @unchecked Send
             progress: request.progress,
             width: request.width,
             from_height: request.fromHeight,
-            to_height: request.toHeight)
+            to_height: request.toHeight,
+            stack_depth: ABIContext.depth(request.context),
+            edge: ABIContext.edge(request.context),
+            layout: ABIContext.layout(request.context))
         let code = calls.layout!(core.instance, &input, &output)
         guard code == SHEETD_OK else { throw core.callFault("layout", code: code) }
 

@@ -110,12 +110,13 @@ extension SheetService {
         // Everything is checked before a policy (perhaps a plugin's) is instantiated.
         do { try setup.validate(path: "params") } catch { throw RPCError(error) }
         let policies = try makePolicies(names, path: p["policies"].path)
-        let sheet: Sheet
+        var sheet: Sheet
         do {
             sheet = try Sheet(setup: setup, policies: policies, policyNames: names)
         } catch {
             throw RPCError(error)
         }
+        if let parent { sheet.stackDepth = stack.depth(of: parent) + 1 }  // policies see it (plugin ABI 1.2)
         let result = add(sheet)
         if let parent, let id = result["session"]?.stringValue { stack.parent[id] = parent }
         // Along the sheet's axis (issue 13: the width for a left or right sheet).

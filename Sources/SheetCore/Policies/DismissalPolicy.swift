@@ -34,9 +34,12 @@ public struct ReleaseInput: Sendable, Equatable, Codable {
     public var extent: Double
     /// Whether position 0 (dismissal) is an allowed outcome.
     public var dismissible: Bool
+    /// Where the sheet sits (stack depth, edge, layout).
+    public var context: PolicyContext
 
     public init(axis: Axis, position: Double, velocity: Double, translation: Double,
-                detents: [Double], originIndex: Int?, extent: Double, dismissible: Bool) {
+                detents: [Double], originIndex: Int?, extent: Double, dismissible: Bool,
+                context: PolicyContext = PolicyContext()) {
         self.axis = axis
         self.position = position
         self.velocity = velocity
@@ -45,6 +48,7 @@ public struct ReleaseInput: Sendable, Equatable, Codable {
         self.originIndex = originIndex
         self.extent = extent
         self.dismissible = dismissible
+        self.context = context
     }
 }
 

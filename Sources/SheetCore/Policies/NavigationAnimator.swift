@@ -26,14 +26,17 @@ public struct NavigationInput: Sendable, Equatable, Codable {
     /// Sheet heights (pt) for the outgoing top entry and the incoming one.
     public var fromHeight: Double
     public var toHeight: Double
+    /// Where the sheet sits (stack depth, edge, layout).
+    public var context: PolicyContext
 
     public init(operation: NavigationOperation, progress: Double, width: Double,
-                fromHeight: Double, toHeight: Double) {
+                fromHeight: Double, toHeight: Double, context: PolicyContext = PolicyContext()) {
         self.operation = operation
         self.progress = progress
         self.width = width
         self.fromHeight = fromHeight
         self.toHeight = toHeight
+        self.context = context
     }
 }
 

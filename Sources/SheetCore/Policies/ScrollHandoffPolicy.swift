@@ -43,11 +43,13 @@ public struct ScrollHandoffInput: Sendable, Equatable, Codable {
     public var restingPosition: Double
     /// The session's `options.scrollExpandsAtEdge`.
     public var expandsAtEdge: Bool
+    /// Where the sheet sits (stack depth, edge, layout).
+    public var context: PolicyContext
 
     public init(phase: Phase, offsetY: Double, insetTop: Double, contentHeight: Double,
                 viewportHeight: Double, isTracking: Bool, translationY: Double, deltaY: Double,
                 sheetOwns: Bool, position: Double, detents: [Double], restingPosition: Double,
-                expandsAtEdge: Bool) {
+                expandsAtEdge: Bool, context: PolicyContext = PolicyContext()) {
         self.phase = phase
         self.offsetY = offsetY
         self.insetTop = insetTop
@@ -61,6 +63,7 @@ public struct ScrollHandoffInput: Sendable, Equatable, Codable {
         self.detents = detents
         self.restingPosition = restingPosition
         self.expandsAtEdge = expandsAtEdge
+        self.context = context
     }
 
     /// The list shows its first row at the top.

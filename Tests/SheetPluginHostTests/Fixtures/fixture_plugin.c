@@ -13,6 +13,9 @@
  *                              followed by 32 bytes of "future" fields, so up to sizeof + 32
  *                              is readable
  *   -DFIXTURE_CALLS_SIZE=n     call table struct_size (default its sizeof)
+ *   -DFIXTURE_ABI_1_0          built as a 1.0 plugin: claims minor 0 and reads its inputs
+ *                              through copies of the 1.0 input structs (no 1.2 fields);
+ *                              sizeok then means struct_size >= its 1.0 sizeof
  *
  * Config (JSON text, scanned without a parser): {"fault": "<mode>"} makes the calls misbehave:
  *   create   create() fails with a message
@@ -32,7 +35,9 @@
  *   late     navigation: layout faults (to.alpha = 2) once progress passes 0.5
  *   logerror create() logs one line at each level (debug, info, warning, error)
  *
- * Every call logs its inputs through host->log so tests can check the conversions.
+ * Every call logs its inputs through host->log so tests can check the conversions; a 1.2
+ * build appends " depth=%u side=%d layout=%d" (stack_depth, edge, layout) when those fields
+ * fit (SHEETD_FITS; "side" because "edge=" already logs expands_at_edge).
  */
 #include "sheetd_plugin.h"
 
@@ -50,8 +55,59 @@
 #ifndef FIXTURE_ABI_MAJOR
 #define FIXTURE_ABI_MAJOR SHEETD_PLUGIN_ABI_MAJOR
 #endif
+#ifdef FIXTURE_ABI_1_0
+#define FIXTURE_ABI_MINOR 0
+#endif
 #ifndef FIXTURE_ABI_MINOR
 #define FIXTURE_ABI_MINOR SHEETD_PLUGIN_ABI_MINOR
+#endif
+
+#ifdef FIXTURE_ABI_1_0
+/* The input structs exactly as sheetd_plugin.h 1.0 declared them. */
+typedef struct {
+    uint32_t struct_size;
+    int32_t axis;
+    double position, velocity, translation;
+    const double *detents;
+    uint32_t detent_count;
+    int32_t origin_index;
+    double extent;
+    int32_t dismissible;
+} fixture_release_input;
+typedef struct {
+    uint32_t struct_size;
+    int32_t phase;
+    double offset_y, inset_top, content_height, viewport_height;
+    int32_t is_tracking;
+    double translation_y, delta_y;
+    int32_t sheet_owns;
+    double position;
+    const double *detents;
+    uint32_t detent_count;
+    double resting_position;
+    int32_t expands_at_edge;
+} fixture_scroll_input;
+typedef struct {
+    uint32_t struct_size;
+    int32_t operation;
+    double progress, width, from_height, to_height;
+} fixture_nav_input;
+#define FIXTURE_INPUT_SIZE_OK(in) ((in)->struct_size >= sizeof *(in))
+#define FIXTURE_CONTEXT(buffer, size, in, type) ((void)0)
+#else
+typedef sheetd_release_input fixture_release_input;
+typedef sheetd_scroll_input fixture_scroll_input;
+typedef sheetd_nav_input fixture_nav_input;
+#define FIXTURE_INPUT_SIZE_OK(in) ((in)->struct_size == sizeof *(in))
+/* Appends the 1.2 fields to the log line when they fit. */
+#define FIXTURE_CONTEXT(buffer, size, in, type)                                                  \
+    do {                                                                                         \
+        size_t used_ = strlen(buffer);                                                           \
+        if (SHEETD_FITS(in, type, layout) && used_ < (size)) {                                   \
+            snprintf((buffer) + used_, (size) - used_, " depth=%u side=%d layout=%d",            \
+                     (unsigned)(in)->stack_depth, (int)(in)->edge, (int)(in)->layout);           \
+        }                                                                                        \
+    } while (0)
 #endif
 #ifndef FIXTURE_STRUCT_SIZE
 #define FIXTURE_STRUCT_SIZE sizeof(sheetd_plugin_descriptor)
@@ -135,14 +191,15 @@ static int32_t fixture_error(sheetd_instance *instance) {
 
 /* ---- dismissal: nearest detent; dismiss below half the extent when dismissible ---- */
 
-static int32_t fixture_decide(sheetd_instance *instance, const sheetd_release_input *in,
+static int32_t fixture_decide(sheetd_instance *instance, const sheetd_release_input *input,
                               sheetd_release_decision *out) {
+    const fixture_release_input *in = (const fixture_release_input *)(const void *)input;
     char message[512];
     uint32_t i, best = 0;
     int n;
     n = snprintf(message, sizeof message,
                  "decide sizeok=%d axis=%d position=%g velocity=%g translation=%g detents=",
-                 in->struct_size == sizeof *in && out->struct_size == sizeof *out, (int)in->axis, in->position, in->velocity,
+                 FIXTURE_INPUT_SIZE_OK(in) && out->struct_size == sizeof *out, (int)in->axis, in->position, in->velocity,
                  in->translation);
     for (i = 0; i < in->detent_count && n > 0 && (size_t)n < sizeof message; i++) {
         n += snprintf(message + n, sizeof message - (size_t)n, "%s%g", i ? "," : "", in->detents[i]);
@@ -151,6 +208,7 @@ static int32_t fixture_decide(sheetd_instance *instance, const sheetd_release_in
         snprintf(message + n, sizeof message - (size_t)n, " origin=%d extent=%g dismissible=%d",
                  (int)in->origin_index, in->extent, (int)in->dismissible);
     }
+    FIXTURE_CONTEXT(message, sizeof message, input, sheetd_release_input);
     fixture_log(instance, message);
     if (fixture_fault(instance, "error")) return fixture_error(instance);
 
@@ -173,17 +231,19 @@ static int32_t fixture_decide(sheetd_instance *instance, const sheetd_release_in
 
 /* ---- scroll: the sheet takes a downward drag with the list at its top ---- */
 
-static int32_t fixture_owner(sheetd_instance *instance, const sheetd_scroll_input *in,
+static int32_t fixture_owner(sheetd_instance *instance, const sheetd_scroll_input *input,
                              sheetd_scroll_output *out) {
+    const fixture_scroll_input *in = (const fixture_scroll_input *)(const void *)input;
     char message[512];
     snprintf(message, sizeof message,
              "owner sizeok=%d phase=%d offset=%g inset=%g content=%g viewport=%g tracking=%d "
              "translation=%g delta=%g sheetOwns=%d position=%g detents=%u:%g resting=%g edge=%d",
-             in->struct_size == sizeof *in && out->struct_size == sizeof *out, (int)in->phase, in->offset_y, in->inset_top,
+             FIXTURE_INPUT_SIZE_OK(in) && out->struct_size == sizeof *out, (int)in->phase, in->offset_y, in->inset_top,
              in->content_height, in->viewport_height, (int)in->is_tracking, in->translation_y,
              in->delta_y, (int)in->sheet_owns, in->position, (unsigned)in->detent_count,
              in->detent_count ? in->detents[in->detent_count - 1] : -1.0, in->resting_position,
              (int)in->expands_at_edge);
+    FIXTURE_CONTEXT(message, sizeof message, input, sheetd_scroll_input);
     fixture_log(instance, message);
     if (fixture_fault(instance, "error")) return fixture_error(instance);
     out->owner = (in->offset_y <= -in->inset_top && in->delta_y > 0) ? SHEETD_OWNER_SHEET
@@ -216,12 +276,14 @@ static int32_t fixture_timing(sheetd_instance *instance, int32_t operation, shee
     return SHEETD_OK;
 }
 
-static int32_t fixture_layout(sheetd_instance *instance, const sheetd_nav_input *in,
+static int32_t fixture_layout(sheetd_instance *instance, const sheetd_nav_input *input,
                               sheetd_nav_layout *out) {
+    const fixture_nav_input *in = (const fixture_nav_input *)(const void *)input;
     char message[256];
     double p = in->progress, w = in->width;
     snprintf(message, sizeof message, "layout sizeok=%d op=%d progress=%g width=%g from=%g to=%g",
-             in->struct_size == sizeof *in && out->struct_size == sizeof *out, (int)in->operation, p, w, in->from_height, in->to_height);
+             FIXTURE_INPUT_SIZE_OK(in) && out->struct_size == sizeof *out, (int)in->operation, p, w, in->from_height, in->to_height);
+    FIXTURE_CONTEXT(message, sizeof message, input, sheetd_nav_input);
     fixture_log(instance, message);
     if (fixture_fault(instance, "error")) return fixture_error(instance);
     if (in->operation == SHEETD_NAV_PUSH) {
