@@ -130,11 +130,19 @@ public final class SheetService: RPCService {
         guard clock == .realtime else { return }
         let due = nextGridIndex()
         let k = max(due, Int(((now - realtimeOrigin) / gridInterval).rounded(.down)))
+        // An input applied after this grid point was due (same loop turn) moved time past it:
+        // time never goes backwards and frames stay on the grid, so the tick waits for the
+        // first grid point at or after that input.
+        if Double(k) * gridInterval < hostNow {
+            let next = Int((hostNow / gridInterval).rounded(.up))
+            skippedGridTicks += next - due
+            lastGridTick = next - 1
+            return
+        }
         skippedGridTicks += k - due
         lastGridTick = k
         currentMethod = "clock.tick"
-        // An input applied after this grid point was due (same loop turn) keeps time monotonic.
-        hostNow = max(hostNow, Double(k) * gridInterval)
+        hostNow = Double(k) * gridInterval
         outbox.streaming(to: emit) { _ = tick(at: hostNow) }
         if sessions.moving.isEmpty { lastGridTick = nil }
     }
