@@ -7,7 +7,12 @@
 /// no jump, no lost entry.
 public struct NavigationStack: Sendable, Equatable, Codable {
     public var entries: [NavEntry]
-    public var transition: NavTransition?
+    /// The running transition, held out of line (most sheets have none; it is ~170 bytes).
+    public var transition: NavTransition? {
+        get { transitionStorage?.value }
+        set { transitionStorage = newValue.map(ImmutableBox.init) }
+    }
+    private var transitionStorage: ImmutableBox<NavTransition>?
 
     public init(entries: [NavEntry]) {
         self.entries = entries
@@ -27,5 +32,24 @@ public struct NavigationStack: Sendable, Equatable, Codable {
     func isAnimating(at t: Double) -> Bool {
         guard let tr = transition else { return false }
         return tr.interactive || tr.end > t
+    }
+
+    public static func == (a: NavigationStack, b: NavigationStack) -> Bool {
+        a.entries == b.entries && a.transition == b.transition
+    }
+
+    // Codable as if `transition` were a stored property (the synthesized form).
+    private enum CodingKeys: String, CodingKey { case entries, transition }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        entries = try c.decode([NavEntry].self, forKey: .entries)
+        transition = try c.decodeIfPresent(NavTransition.self, forKey: .transition)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(entries, forKey: .entries)
+        try c.encodeIfPresent(transition, forKey: .transition)
     }
 }

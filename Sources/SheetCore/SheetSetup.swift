@@ -8,19 +8,59 @@ public struct SheetSetup: Sendable, Equatable, Codable {
     public var detents: [DetentSpec]
     /// The detent to rest at; `nil` = the smallest.
     public var selectedDetent: String?
-    public var options: SheetOptions
+    /// The presentation options, held out of line (`nil` in `init` = the defaults, whose one
+    /// box every such setup shares: memory per session).
+    public var options: SheetOptions {
+        get { optionsStorage.value }
+        set { optionsStorage = ImmutableBox(newValue) }
+    }
+    private var optionsStorage: ImmutableBox<SheetOptions>
     /// An initial navigation stack (bottom first); empty = a single content.
     public var navigation: [NavEntry]
 
     public init(container: Container, contentHeight: Double? = nil, detents: [DetentSpec] = [.fit],
-                selectedDetent: String? = nil, options: SheetOptions = SheetOptions(),
+                selectedDetent: String? = nil, options: SheetOptions? = nil,
                 navigation: [NavEntry] = []) {
         self.container = container
         self.contentHeight = contentHeight
         self.detents = detents
         self.selectedDetent = selectedDetent
-        self.options = options
+        self.optionsStorage = options.map(ImmutableBox.init) ?? Self.defaultOptions
         self.navigation = navigation
+    }
+}
+
+extension SheetSetup {
+    /// The box of the default options, shared by every setup created without options.
+    private static let defaultOptions = ImmutableBox(SheetOptions())
+
+    public static func == (a: SheetSetup, b: SheetSetup) -> Bool {
+        a.container == b.container && a.contentHeight == b.contentHeight && a.detents == b.detents
+            && a.selectedDetent == b.selectedDetent
+            && a.options == b.options && a.navigation == b.navigation
+    }
+
+    // Codable as if `options` were a stored property (the synthesized form, same keys and order).
+    private enum CodingKeys: String, CodingKey { case container, contentHeight, detents, selectedDetent, options, navigation }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        container = try c.decode(Container.self, forKey: .container)
+        contentHeight = try c.decodeIfPresent(Double.self, forKey: .contentHeight)
+        detents = try c.decode([DetentSpec].self, forKey: .detents)
+        selectedDetent = try c.decodeIfPresent(String.self, forKey: .selectedDetent)
+        optionsStorage = ImmutableBox(try c.decode(SheetOptions.self, forKey: .options))
+        navigation = try c.decode([NavEntry].self, forKey: .navigation)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(container, forKey: .container)
+        try c.encodeIfPresent(contentHeight, forKey: .contentHeight)
+        try c.encode(detents, forKey: .detents)
+        try c.encodeIfPresent(selectedDetent, forKey: .selectedDetent)
+        try c.encode(options, forKey: .options)
+        try c.encode(navigation, forKey: .navigation)
     }
 }
 

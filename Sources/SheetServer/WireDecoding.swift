@@ -196,7 +196,7 @@ enum Wire {
         }
         return SheetSetup(container: container, contentHeight: contentHeight, detents: detents,
                           selectedDetent: try p["selectedDetent"].optionalString(),
-                          options: try options(p["options"]), navigation: navigation)
+                          options: p["options"].exists ? try options(p["options"]) : nil, navigation: navigation)
     }
 
     static func policyConfig(_ p: Params) -> PolicyConfig {
