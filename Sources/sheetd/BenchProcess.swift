@@ -142,9 +142,18 @@ final class PipedChild {
         return nil
     }
 
+    private var inputClosed = false
+
+    /// Closes the child's stdin (end of input for it); once.
+    func closeInput() {
+        guard !inputClosed else { return }
+        inputClosed = true
+        close(input)
+    }
+
     /// Closes stdin and reaps the child.
     func finish() -> ChildProcess.Finished {
-        close(input)
+        closeInput()
         let f = ChildProcess.wait(pid, startedAt: started)
         close(output)
         return f

@@ -107,32 +107,22 @@ enum PacingBench {
         return Double(String(decoding: line[from..<end], as: UTF8.self))
     }
 
-    /// A child `sheetd` (this binary) over pipes, NDJSON both ways.
+    /// A child `sheetd` (this binary) over pipes, NDJSON both ways, read line by line.
     private final class Child {
-        let pid: pid_t
-        let input: Int32
-        let output: Int32
+        let process: PipedChild
         private var pending: [UInt8] = []
 
         init?() {
-            guard let child = spawnSelf(["--framing=ndjson"]) else { return nil }
-            (pid, input, output) = child
+            guard let p = PipedChild(["/proc/self/exe", "--framing=ndjson"]) else { return nil }
+            process = p
         }
 
-        func send(_ line: String) {
-            let bytes = Array((line + "\n").utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        func send(_ line: String) { process.send(line + "\n") }
 
         /// The complete lines of one read; `nil` at end of output.
         func readLines() -> [ArraySlice<UInt8>]? {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { read(process.output, $0.baseAddress!, $0.count) }
             guard n > 0 else { return nil }
             pending += chunk[0..<n]
             guard let lastNewline = pending.lastIndex(of: 10) else { return [] }
@@ -141,12 +131,11 @@ enum PacingBench {
             return complete.split(separator: 10)
         }
 
+        /// Ends its input, reads what is left (so its last writes never block), reaps it.
         func finish() {
-            close(input)
+            process.closeInput()
             while readLines() != nil {}
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            close(output)
+            _ = process.finish()
         }
     }
 }
