@@ -10,14 +10,13 @@ import SheetRPC
 extension SheetService {
     public func fastPath(_ message: UnsafeRawBufferPointer, emit: (RPCNotification) -> Void) -> RPCFastOutcome? {
         guard let m = HotMessage.parse(message) else { return nil }
-        if let handle = m.call.session, let s = sessions[handle: handle],
-           s.sheet.state.setup.options.edge != .bottom {
-            return nil
-        }
+        // The input's session, looked up once (nil: clock.tick, or no such session).
+        let target = m.call.session.flatMap { sessions[handle: $0] }
+        if let s = target, s.sheet.state.setup.options.edge != .bottom { return nil }
         currentMethod = m.method
         return outbox.streaming(to: emit) { () -> RPCFastOutcome in
             do throws(RPCError) {
-                return .result(id: m.id, try apply(m.call, answered: m.id != nil))
+                return .result(id: m.id, try apply(m.call, to: target, answered: m.id != nil))
             } catch {
                 return .error(id: m.id, method: m.method, error)
             }
@@ -25,17 +24,17 @@ extension SheetService {
     }
 
     /// Applies the call; its answer (`null` for an input nobody reads the answer of).
-    private func apply(_ call: HotMessage.Call, answered: Bool) throws(RPCError) -> JSONValue {
+    private func apply(_ call: HotMessage.Call, to target: Session?, answered: Bool) throws(RPCError) -> JSONValue {
         switch call {
         case .pan(let session, let t, let phase, let translation, let velocity, let source):
-            let s = try self.session(session)
+            let s = try found(target, session)
             try apply(to: s, time: inputTime(stamped: t), mayBeRefused: s.sheet.panMayBeRefused(phase, source: source)) {
                 sheet, now throws(SheetError) in
                 try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: now)
             }
             return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
         case .scroll(let session, let t, let sample):
-            let s = try self.session(session)
+            let s = try found(target, session)
             try apply(to: s, time: inputTime(stamped: t), mayBeRefused: true) { sheet, now throws(SheetError) in
                 try sheet.scroll(sample, at: now)
             }
@@ -45,8 +44,8 @@ extension SheetService {
         }
     }
 
-    private func session(_ handle: Int) throws(RPCError) -> Session {
-        guard let s = sessions[handle: handle] else { throw RPCError.unknownSession("s\(handle)") }
+    private func found(_ target: Session?, _ handle: Int) throws(RPCError) -> Session {
+        guard let s = target else { throw RPCError.unknownSession("s\(handle)") }
         return s
     }
 }
