@@ -19,12 +19,7 @@ enum Replay {
         if let golden = options.expectPath { return expect(input, golden: golden, options: options, logger: logger) }
         signal(SIGPIPE, SIG_IGN)
         let output = ProtocolOutput.claimStdout(framing: .ndjson)
-        let (connection, decoder0) = options.makeConnection(logger: logger)
-        var decoder = decoder0
-        decoder.feed(input)
-        var events: [FrameDecoder.Event] = []
-        while let e = decoder.next() { events.append(e) }
-        events += decoder.finish()
+        let (connection, events) = connectionAndEvents(input, options: options, logger: logger)
         var recording = options.svgPath == nil && options.htmlPath == nil ? nil : ReplayRecording(source: path)
         for event in events {
             if case .error(let e) = event { logger.warn("\(e)") }
@@ -36,6 +31,18 @@ enum Replay {
         }
         output.flush()
         return recording?.write(svg: options.svgPath, html: options.htmlPath) ?? 0
+    }
+
+    /// A fresh connection, and the recorded stream cut into its messages (and framing errors).
+    static func connectionAndEvents(_ input: [UInt8], options: Options,
+                                    logger: Logger) -> (RPCConnection, [FrameDecoder.Event]) {
+        let (connection, initialDecoder) = options.makeConnection(logger: logger)
+        var decoder = initialDecoder
+        decoder.feed(input)
+        var events: [FrameDecoder.Event] = []
+        while let e = decoder.next() { events.append(e) }
+        events += decoder.finish()
+        return (connection, events)
     }
 
     static func readFile(_ path: String) -> [UInt8]? {

@@ -15,12 +15,7 @@ extension Replay {
             Sheetd.writeStderr("sheetd: replay: cannot read '\(path)': \(String(cString: strerror(errno)))\n")
             return 2
         }
-        let (connection, initialDecoder) = options.makeConnection(logger: logger)
-        var decoder = initialDecoder
-        decoder.feed(input)
-        var events: [FrameDecoder.Event] = []
-        while let e = decoder.next() { events.append(e) }
-        events += decoder.finish()
+        let (connection, events) = connectionAndEvents(input, options: options, logger: logger)
         let encoder = FrameEncoder(framing: .ndjson)
         var actual: [UInt8] = []
         for event in events where connection.exitCode == nil {
