@@ -75,14 +75,7 @@ extension SheetService {
         rest["policies"] = nil
         rest["policyNames"] = try Self.codableJSON(names)
         rest["navLayoutCache"] = nil
-        let state: SheetState
-        do {
-            state = try JSONDecoder().decode(SheetState.self, from: Data(JSONCodec.encode(.object(rest))))
-        } catch let error as DecodingError {
-            throw Self.decodingFailure(error, in: sheet)
-        } catch {
-            throw sheet.fail("not a sheetd snapshot: \(error)")
-        }
+        let state = try Self.decodeCodable(SheetState.self, from: .object(rest), at: sheet)
         try SnapshotValidation.check(state, sheet)
         // A policy the snapshot names but this daemon lacks is a plugin that is not loaded.
         let policies: SheetPolicies
@@ -107,23 +100,8 @@ extension SheetService {
     /// A `sheetd.snapshot/1` sheet (Codable `setup` and `policyNames`) in the current shape.
     static func upgradeLegacy(_ sheet: Params) throws(RPCError) -> Params {
         guard case .object(var o) = sheet.value else { throw sheet.fail("expected an object") }
-        let setup: SheetSetup
-        let names: SheetState.PolicyNames
-        do {
-            setup = try JSONDecoder().decode(SheetSetup.self, from: Data(JSONCodec.encode(sheet["setup"].value)))
-        } catch let error as DecodingError {
-            throw decodingFailure(error, in: sheet["setup"])
-        } catch {
-            throw sheet["setup"].fail("\(error)")
-        }
-        do {
-            names = try JSONDecoder().decode(SheetState.PolicyNames.self,
-                                             from: Data(JSONCodec.encode(sheet["policyNames"].value)))
-        } catch let error as DecodingError {
-            throw decodingFailure(error, in: sheet["policyNames"])
-        } catch {
-            throw sheet["policyNames"].fail("\(error)")
-        }
+        let setup = try decodeCodable(SheetSetup.self, from: sheet["setup"].value, at: sheet["setup"])
+        let names = try decodeCodable(SheetState.PolicyNames.self, from: sheet["policyNames"].value, at: sheet["policyNames"])
         o["setup"] = SetupWireEncoding.setup(setup)
         o["policyNames"] = nil
         o["policies"] = SetupWireEncoding.policies(names)
@@ -138,6 +116,17 @@ extension SheetService {
             return try JSONCodec.decode([UInt8](try encoder.encode(value)))
         } catch {
             throw RPCError.internalError("could not encode \(T.self): \(error)")
+        }
+    }
+
+    /// A Codable value from JSON; a failure is `-32602` at the path where it happened.
+    static func decodeCodable<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: Params) throws(RPCError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(JSONCodec.encode(value)))
+        } catch let error as DecodingError {
+            throw decodingFailure(error, in: base)
+        } catch {
+            throw base.fail("not a sheetd snapshot: \(error)")
         }
     }
 
