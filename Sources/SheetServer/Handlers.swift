@@ -1,4 +1,3 @@
-@preconcurrency import Foundation
 import SheetCore
 import SheetRPC
 

@@ -1,4 +1,3 @@
-@preconcurrency import Foundation
 import SheetCore
 import SheetRPC
 
@@ -111,9 +110,7 @@ extension SheetService {
     /// A Codable value as JSON.
     static func codableJSON<T: Encodable>(_ value: T) throws(RPCError) -> JSONValue {
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            return try JSONCodec.decode([UInt8](try encoder.encode(value)))
+            return try CodableJSON.encode(value)
         } catch {
             throw RPCError.internalError("could not encode \(T.self): \(error)")
         }
@@ -122,7 +119,7 @@ extension SheetService {
     /// A Codable value from JSON; a failure is `-32602` at the path where it happened.
     static func decodeCodable<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: Params) throws(RPCError) -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: Data(JSONCodec.encode(value)))
+            return try CodableJSON.decode(T.self, from: value)
         } catch let error as DecodingError {
             throw decodingFailure(error, in: base)
         } catch {
