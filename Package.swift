@@ -2,6 +2,19 @@
 // sheetd — iOS-grade bottom-sheet behaviour as a JSON-RPC daemon.
 import PackageDescription
 
+/// Where this manifest lives: the release link below names files in `link/`.
+let packageRoot = String(#filePath.dropLast("Package.swift".count))
+
+/// Release `sheetd` starts like a small C program (issue 12, start-up): the Swift runtime,
+/// libstdc++ and the unwinder are linked statically (link/README.md), and generic metadata is
+/// reached through direct accessors instead of demangling type names at first use.
+let releaseCodegen: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+let releaseLink: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-L", packageRoot + "link/static-libstdcxx"], .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "sheetd",
     products: [
@@ -27,15 +40,16 @@ let package = Package(
         .systemLibrary(name: "CLinuxPoll"),
 
         // The engine: pure value types and state machines, no I/O.
-        .target(name: "SheetCore"),
+        .target(name: "SheetCore", swiftSettings: releaseCodegen),
         // Transport: framing, jansson codec, JSON-RPC 2.0, typed params.
-        .target(name: "SheetRPC", dependencies: ["CJansson"]),
+        .target(name: "SheetRPC", dependencies: ["CJansson"], swiftSettings: releaseCodegen),
         // Plugin host: dlopen, ABI checks, adapters onto SheetCore's policy protocols.
-        .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"]),
+        .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"], swiftSettings: releaseCodegen),
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
-        .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"]),
+        .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"], swiftSettings: releaseCodegen),
         // The thin executable: CLI, the poll loop, stdio.
-        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "CLinuxPoll"]),
+        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "CLinuxPoll"],
+                         swiftSettings: releaseCodegen, linkerSettings: releaseLink),
 
         // Bundled plugins.
         .target(name: "MaterialPlugin", dependencies: ["CJansson", "CSheetdPlugin"], path: "plugins/material"),
