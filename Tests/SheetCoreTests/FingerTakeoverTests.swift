@@ -57,6 +57,22 @@ import SheetCore
         #expect(eventTypes(&s) == ["presented"])
     }
 
+    @Test func anInteractivePopIsCancelledNotCompleted() throws {
+        let entries = [NavEntry(id: "root", preferredHeight: 240), NavEntry(id: "details", preferredHeight: 420)]
+        var s = try Sheet(setup: SheetSetup(container: phone, navigation: entries))
+        try s.present(at: 0, animated: false)
+        _ = s.takeOutput()
+        try s.pan(.began, translation: Vector(x: 0, y: 0), source: .leftEdge, at: 100)
+        try s.pan(.changed, translation: Vector(x: 250, y: 0), source: .leftEdge, at: 116)  // past half-way
+        s.takeFromFinger(at: 132)
+        try s.dismiss(at: 132)
+        // Lifting past half-way would have popped: ignored.
+        try s.pan(.ended, translation: Vector(x: 250, y: 0), velocity: Vector(x: 0, y: 0), source: .leftEdge, at: 148)
+        settle(&s, from: 148)
+        #expect(eventTypes(&s) == ["dismissed"])
+        #expect(s.frame().nav.items.map(\.id) == ["details"])
+    }
+
     @Test func withoutAFingerNothingChanges() throws {
         var s = try presented()
         let before = s.state
