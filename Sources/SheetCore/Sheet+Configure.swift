@@ -5,7 +5,8 @@ extension Sheet {
     /// once; detents and the selection move the sheet to the selected detent's new height on
     /// the content-change curve (`animated`) or at once. If the selected detent disappears the
     /// nearest remaining one (by height) is selected (event `detentChanged`). While a finger
-    /// holds the sheet, detent changes wait for the release.
+    /// holds the sheet, detent changes wait for the release; a layout change (x, width)
+    /// animates at once, as the drag goes on.
     public mutating func configure(detents: [DetentSpec]? = nil, selectedDetent: String? = nil,
                                    options: SheetOptions? = nil,
                                    policies: (SheetPolicies, SheetState.PolicyNames)? = nil,
@@ -28,11 +29,13 @@ extension Sheet {
             if let selectedDetent { pending.selectedDetent = selectedDetent }
             state.pendingDetents = pending
         }
+        // A layout change eases across like `sheet.setContainer`'s, under a finger too: the
+        // drag goes on along its axis while x and width animate.
+        animateLayout(from: layoutBefore, shown: shown, timing: animated ? state.setup.options.contentTiming : nil)  // issue 13
         guard state.drag == nil else { return }
         applyPendingDetents()
         // Options can move the rest height too (largeTopGap, navigationBarHeight, keyboard).
         retarget(animated ? state.setup.options.contentTiming : nil)
-        animateLayout(from: layoutBefore, shown: shown, timing: animated ? state.setup.options.contentTiming : nil)  // issue 13
     }
 
     /// The checks `configure` makes before it changes anything.

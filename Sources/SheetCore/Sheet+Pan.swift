@@ -7,6 +7,13 @@ extension Sheet {
     public mutating func pan(_ phase: PanPhase, translation: Vector, velocity: Vector? = nil,
                              source: PanSource = .sheet, at t: Double) throws(SheetError) {
         begin(t)
+        if let taken = takenFinger, taken != .scroll {  // the finger a command took the sheet from
+            takenFinger = nil
+            guard phase == .began else {
+                if phase == .changed { takenFinger = taken }  // still down
+                return
+            }
+        }
         // Grabber-only: a content pan cannot start a drag (one already under way, e.g. begun
         // before a configure, still ends normally).
         if source == .sheet && state.options.dragRegion == .grabber && state.drag == nil { return }
@@ -143,6 +150,19 @@ extension Sheet {
         would.velocity = 0
         let atRest = (try? policies.dismissal.decide(would))?.target == .dismiss
         emit(.dismissAttempted(atRest ? .pan : .fling))
+    }
+
+    /// A command that must happen now (a stack's chained dismissal, a `replace`/`switch`
+    /// presentation) wins over a finger on the sheet, as UIKit's `dismiss(animated:)` wins
+    /// over an active gesture: the drag (or interactive pop) ends as a cancelled one does —
+    /// with the same events, no release decision — and that finger's later `changed`/`ended`
+    /// pans and scroll samples are ignored until it lifts or a new gesture begins. Nothing
+    /// happens without a finger.
+    public mutating func takeFromFinger(at t: Double) {
+        begin(t)
+        guard let drag = state.drag else { return }
+        if drag.source == .leftEdge { try? edgePop(.cancelled, translation: Vector(x: 0, y: 0), velocity: nil) } else { cancelDrag() }
+        takenFinger = drag.source
     }
 
     /// `cancelled`: go back where the sheet was heading before the finger took it.

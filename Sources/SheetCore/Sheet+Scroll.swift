@@ -13,6 +13,13 @@ extension Sheet {
             // Only the top entry's list can move the sheet.
             guard entry == state.nav.entries.last?.id else { return }
         }
+        if takenFinger == .scroll {  // the finger a command took the sheet from
+            takenFinger = nil
+            guard sample.phase == .dragBegan else {
+                if sample.phase != .dragEnded { takenFinger = .scroll }  // still down
+                return
+            }
+        }
         let owning = state.drag?.source == .scroll
         if state.drag != nil && !owning { return }  // a pan on the sheet owns the finger
         // Only the grabber moves the sheet: the list keeps every scroll, no policy is asked.

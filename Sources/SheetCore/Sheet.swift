@@ -18,6 +18,11 @@ public struct Sheet: Sendable {
     /// it stacks a session (`session.create {parent}`); not part of the snapshot (a snapshot
     /// holds only roots), so a restored sheet is 1.
     public var stackDepth = 1
+    /// A command took the sheet from a finger (`takeFromFinger`; the drag's source): that
+    /// finger's later pans (or scroll samples, for a scroll drag) are ignored until its gesture
+    /// ends or a new one begins. Not part of the snapshot (only stacks take a sheet from a
+    /// finger, and stacks are not snapshotted).
+    var takenFinger: Drag.Source?
 
     /// Create a sheet, dismissed. Fails on inconsistent setup (duplicate detent ids, an
     /// unknown selected or undimmed detent, duplicate navigation ids).

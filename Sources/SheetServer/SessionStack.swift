@@ -105,6 +105,7 @@ extension SheetService {
         let time = try inputTime(p)
         guard let ps = sessions[parent] else { throw RPCError.unknownSession(parent) }
         var sheet = ps.sheet
+        sheet.takeFromFinger(at: time.t)  // the command wins over a finger on the parent
         do { try sheet.dismiss(at: time.t, animated: animated) } catch { throw RPCError(error) }
         ps.sheet = sheet
         commit(time: time)
@@ -129,10 +130,14 @@ extension SheetService {
         }
         try p.requireObject()
         try p.rejectUnknownKeys(["session", "t", "animated"])
-        guard sessions[id] != nil else { throw RPCError.unknownSession(id) }
+        guard let own = sessions[id] else { throw RPCError.unknownSession(id) }
+        // A finger on the sheet asked to dismiss refuses, as without children; the command
+        // wins over a finger on any sheet above it.
+        if own.sheet.phase == .dragging { throw RPCError.invalidState("cannot dismiss while the sheet is being dragged") }
         let time = try inputTime(p)
         let fs = sessions[first]!
         var sheet = fs.sheet
+        sheet.takeFromFinger(at: time.t)
         do { try sheet.dismiss(at: time.t, animated: animated) } catch { throw RPCError(error) }
         fs.sheet = sheet
         commit(time: time)
@@ -186,25 +191,29 @@ extension SheetService {
         for e in events where e.kind == .dismissed {
             guard let reactions = stack.onDismissed.removeValue(forKey: id) else { continue }
             for r in reactions {
+                let other: String, presents: Bool
                 switch r {
-                case .present(let other):
-                    guard let s = sessions[other] else { continue }
-                    try? s.sheet.present(at: e.t)
-                    markMoving(other)
-                    drain(s, id: other)
-                case .dismiss(let other):
-                    guard let s = sessions[other] else { continue }
-                    try? s.sheet.dismiss(at: e.t)
-                    markMoving(other)
-                    drain(s, id: other)
+                case .present(let o): (other, presents) = (o, true)
+                case .dismiss(let o): (other, presents) = (o, false)
                 }
+                guard let s = sessions[other] else { continue }
+                // The stack's command wins over a finger on that sheet (never skipped).
+                s.sheet.takeFromFinger(at: e.t)
+                do {
+                    if presents { try s.sheet.present(at: e.t) } else { try s.sheet.dismiss(at: e.t) }
+                } catch {
+                    diagnose("stack: could not \(presents ? "present" : "dismiss") \(other): \(error.message)",
+                             code: RPCError.invalidStateCode, session: other)
+                }
+                markMoving(other)
+                drain(s, id: other)
             }
         }
     }
 
-    /// A frame's stack members: a parent's `transform` from its shown children's presentation
-    /// progress (identity with none shown, or while the parent itself is dismissed);
-    /// `background` only on a root.
+    /// A frame's stack members: a parent's `transform` from how far its shown descendants
+    /// push it back (`StackGeometry.levelsBack`; identity with none shown, or while the parent
+    /// itself is dismissed); `background` only on a root.
     func decorate(_ frame: inout SheetFrame, of id: String) {
         guard !stack.isEmpty else { return }
         if stack.parent[id] != nil { frame.background = nil }
@@ -212,8 +221,15 @@ extension SheetService {
         guard !children.isEmpty else { return }
         // A dismissed parent (a `switch`/`replace` took it away) is not drawn: identity.
         guard frame.state != .dismissed else { return frame.transform = StackGeometry.identity }
-        let progress = children.compactMap { sessions[$0]?.sheet }.map { $0.phase == .dismissed ? 0 : $0.frame().progress }.max() ?? 0
-        frame.transform = StackGeometry.parentTransform(childProgress: progress, sheetWidth: frame.sheet.width)
+        frame.transform = StackGeometry.parentTransform(levelsBack: levelsBack(id), sheetWidth: frame.sheet.width)
+    }
+
+    /// How many levels `id`'s shown descendants push it back, from their presentation progress.
+    func levelsBack(_ id: String) -> Double {
+        StackGeometry.levelsBack(children: stack.children(of: id).compactMap { c in
+            guard let sheet = sessions[c]?.sheet, sheet.phase != .dismissed else { return nil }
+            return (sheet.frame().progress, levelsBack(c))
+        })
     }
 
     /// Before a tick: every touched session's ancestors are touched too (a parent's transform

@@ -103,6 +103,34 @@ private func options(_ change: (inout SheetOptions) -> Void) -> SheetOptions {
         #expect(p.frame().sheet.width == 844)
     }
 
+    @Test func configureMidDragMovesBetweenLayoutsWithoutAJumpAsTheDragGoesOn() throws {
+        // A page sheet (700 wide at x=162) under a finger; `preferredWidth` 540 arrives mid-drag.
+        var s = try sheet(in: pad)
+        #expect(s.frame().sheet == Rect(x: 162, y: 1046, width: 700, height: 320))
+        try s.pan(.began, translation: Vector(x: 0, y: 0), at: 1000)
+        try s.pan(.changed, translation: Vector(x: 0, y: 40), at: 1016)
+        try s.configure(options: options { $0.preferredWidth = 540 }, at: 1016)
+        #expect(s.frame().sheet == Rect(x: 162, y: 1086, width: 700, height: 320))  // no jump
+        try s.pan(.changed, translation: Vector(x: 0, y: 60), at: 1141)  // half-way along contentTiming
+        var f = s.frame()
+        #expect(f.state == .dragging && f.sheet == Rect(x: 202, y: 1106, width: 620, height: 320))
+        try s.pan(.changed, translation: Vector(x: 0, y: 80), at: 1266)
+        f = s.frame()
+        #expect(f.state == .dragging && f.sheet == Rect(x: 242, y: 1126, width: 540, height: 320))
+        try s.pan(.ended, translation: Vector(x: 0, y: 80), velocity: Vector(x: 0, y: 0), at: 1282)
+        settle(&s, from: 1282)
+        #expect(s.frame().sheet == Rect(x: 242, y: 1046, width: 540, height: 320))
+        // Full width to detached under a finger eases in too; `animated: false` jumps.
+        var p = try sheet(in: phone)
+        try p.pan(.began, translation: Vector(x: 0, y: 0), at: 100)
+        let detached = options { $0.detached = DetachedMargins(horizontal: 16, bottom: 0) }
+        try p.configure(options: detached, at: 100)
+        p.advance(to: 225)
+        #expect(p.frame().sheet.x == 8 && p.frame().sheet.width == 374 && p.frame().state == .dragging)
+        try p.configure(options: SheetOptions(), animated: false, at: 230)
+        #expect(p.frame().sheet.x == 0 && p.frame().sheet.width == 390)
+    }
+
     // MARK: 3. Detached
 
     @Test func detachedSheetFloatsAboveItsMarginsWithAllCornersRounded() throws {

@@ -284,7 +284,7 @@ export type Frame = {
     /** Members may be added within protocol version 1. */
     [key: string]: unknown;
   };
-  /** On a session with child sessions only: the parent sheet's transform about its top centre, from its shown child's presentation progress p (the child's frame `progress`): scale 1 - p·16/sheet.width, translateY -p·16. Identity (1, 0) with no child shown or while the parent itself is dismissed; it follows the child at every step (present, dismiss, an interactive dismissal). */
+  /** On a session with child sessions only: the parent sheet's transform about its top centre, from how many levels its shown descendants push it back, L: each shown child at presentation progress p (its frame `progress`) that is itself pushed back l levels counts p·(1 + l), the largest counts (one child: L = p). scale 1 - L·16/sheet.width, translateY -L·16. Identity (1, 0) with no child shown or while the parent itself is dismissed; it follows the sheets over it at every step (present, dismiss, an interactive dismissal). */
   transform?: {
     scale: number;
     translateY: number;
@@ -481,7 +481,7 @@ export type SessionRestoreResult = SessionResult;
 
 /**
  * `sheet.present` params. Present the sheet at its selected detent.
- * Allowed in every state but `dragging` (-32010 while a finger drives the sheet). From `dismissed` it presents (state `presenting` until the sheet first rests, then event `presented`); from `dismissing` it reverses the dismissal (state `presented` while it moves back, event `dismissCancelled` when it rests). On a sheet that is already presenting, presented or settling it is a no-op that answers the current `{state}`. A child whose parent is shown presents by `stackBehavior`: `push` (default) over the parent; `replace` dismisses the parent, then presents the child (the parent does not come back); `switch` likewise, and presents the parent again when the child is dismissed. The answer is the child's state (`dismissed` while the parent leaves).
+ * Allowed in every state but `dragging` (-32010 while a finger drives the sheet). From `dismissed` it presents (state `presenting` until the sheet first rests, then event `presented`); from `dismissing` it reverses the dismissal (state `presented` while it moves back, event `dismissCancelled` when it rests). On a sheet that is already presenting, presented or settling it is a no-op that answers the current `{state}`. A child whose parent is shown presents by `stackBehavior`: `push` (default) over the parent; `replace` dismisses the parent, then presents the child (the parent does not come back); `switch` likewise, and presents the parent again when the child is dismissed. The answer is the child's state (`dismissed` while the parent leaves). A parent under a finger is taken from it (the drag ends as a cancelled one, that finger's later pans are ignored) and dismissed; a parent that `switch` brings back while a finger pulls it in is taken from it and presented.
  */
 export type SheetPresentParams = {
   /** Target session. */
@@ -497,7 +497,7 @@ export type SheetPresentResult = StateResult;
 
 /**
  * `sheet.dismiss` params. Dismiss the sheet (works even when options.dismissible is false).
- * Allowed in every state but `dragging` (-32010). Dismisses with presentTiming (ignores `dismissible`); from `presenting` it reverses the presentation (event `presentCancelled`). On a sheet that is dismissed or dismissing it is a no-op that answers the current `{state}`. A sheet with shown child sheets dismisses them first, deepest first, each once the one above it is gone (each with its events), then itself.
+ * Allowed in every state but `dragging` (-32010). Dismisses with presentTiming (ignores `dismissible`); from `presenting` it reverses the presentation (event `presentCancelled`). On a sheet that is dismissed or dismissing it is a no-op that answers the current `{state}`. A sheet with shown child sheets dismisses them first, deepest first, each once the one above it is gone (each with its events), then itself. A sheet in that chain under a finger is taken from it when its turn comes (the drag ends as a cancelled one, that finger's later pans are ignored) and dismissed from where it was held; the sheet asked to dismiss itself under a finger is -32010.
  */
 export type SheetDismissParams = {
   /** Target session. */
@@ -801,7 +801,7 @@ export type SheetFrameParams = {
     /** Members may be added within protocol version 1. */
     [key: string]: unknown;
   };
-  /** On a session with child sessions only: the parent sheet's transform about its top centre, from its shown child's presentation progress p (the child's frame `progress`): scale 1 - p·16/sheet.width, translateY -p·16. Identity (1, 0) with no child shown or while the parent itself is dismissed; it follows the child at every step (present, dismiss, an interactive dismissal). */
+  /** On a session with child sessions only: the parent sheet's transform about its top centre, from how many levels its shown descendants push it back, L: each shown child at presentation progress p (its frame `progress`) that is itself pushed back l levels counts p·(1 + l), the largest counts (one child: L = p). scale 1 - L·16/sheet.width, translateY -L·16. Identity (1, 0) with no child shown or while the parent itself is dismissed; it follows the sheets over it at every step (present, dismiss, an interactive dismissal). */
   transform?: {
     scale: number;
     translateY: number;
@@ -841,7 +841,7 @@ export type DiagnosticParams = {
 
 /**
  * `sheet.configure` params. Change a live sheet: detents, selection, options, policies.
- * Every member optional; what is given replaces the current value, `options` merge member by member (`largestUndimmedDetent: null` clears it), `policies` names and `config` replace the current ones. Everything is validated before anything changes: a failing call changes nothing (-32602 naming the member). Options and policies apply at once. Detent changes move the sheet to the selected detent's new height on options.contentTiming (`animated`, default; state stays `presented`) or at the next tick (`animated: false`); if the selected detent disappears the nearest remaining one (by height) is selected. Event `detentChanged` when the selection changes. While a finger holds the sheet, detent changes take effect at the release.
+ * Every member optional; what is given replaces the current value, `options` merge member by member (`largestUndimmedDetent: null` clears it), `policies` names and `config` replace the current ones. Everything is validated before anything changes: a failing call changes nothing (-32602 naming the member). Options and policies apply at once. Detent changes move the sheet to the selected detent's new height on options.contentTiming (`animated`, default; state stays `presented`) or at the next tick (`animated: false`); if the selected detent disappears the nearest remaining one (by height) is selected. Event `detentChanged` when the selection changes. While a finger holds the sheet, detent changes take effect at the release; a layout change (x, width) animates at once while the drag goes on.
  */
 export type SheetConfigureParams = {
   /** Target session. */
