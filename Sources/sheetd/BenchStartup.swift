@@ -3,16 +3,15 @@ import Glibc
 #endif
 
 /// Start-up rows: spawn → exit of `sheetd --version` (and `/bin/true` for scale), and spawn
-/// → `initialize` reply of `sheetd serve` with the bundled plugins available (`--plugin-dir`
-/// = the executable's directory) against `bench/floor/hello.c`, a C program that reads one
-/// line and answers it. Medians of alternating runs, wall clock.
+/// → `initialize` reply of `sheetd` in its default configuration — the bundled plugins next
+/// to the executable available, opened on first use — against `bench/floor/hello.c`, a C
+/// program that reads one line and answers it. Medians of alternating runs, wall clock.
 enum BenchStartup {
     static func run(_ out: BenchOutput, quick: Bool) {
         let runs = quick ? 3 : 31
         guard let exe = realpath("/proc/self/exe", nil) else { return }
         let sheetd = String(cString: exe)
         free(exe)
-        let exeDir = String(sheetd[..<(sheetd.lastIndex(of: "/") ?? sheetd.endIndex)])
 
         var trueTimes: [Double] = [], versionTimes: [Double] = []
         for _ in 0..<runs {
@@ -42,7 +41,7 @@ enum BenchStartup {
         }
         var cTimes: [Double] = [], sTimes: [Double] = [], ratios: [Double] = []
         for _ in 0..<runs {
-            guard let c = firstReply([hello]), let s = firstReply([sheetd, "--plugin-dir", exeDir]) else { continue }
+            guard let c = firstReply([hello]), let s = firstReply([sheetd]) else { continue }
             cTimes.append(c)
             sTimes.append(s)
             ratios.append(s / c)
