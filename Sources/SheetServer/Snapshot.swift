@@ -10,6 +10,7 @@ import SheetRPC
 /// `setup` and `policies` go through the very code that validates `session.create`, the rest
 /// through `SnapshotValidation`; the first bad place is a `-32602` naming its path.
 /// `sheetd.snapshot/1` (0.1.0, Codable-shaped setup) is converted and then validated alike.
+/// A stack's root snapshots the whole stack (`onDismissed`, `children`: see `StackSnapshot`).
 extension SheetService {
     static let snapshotFormat = "sheetd.snapshot/2"
     static let legacySnapshotFormat = "sheetd.snapshot/1"
