@@ -147,4 +147,69 @@ import SheetServer
         let d = Self.scene(InProcess(configuration: .init(maxSessions: 6)))
         #expect(d.call("session.restore", ["state": snap])?["children"] == ["s5", "s6"])
     }
+
+    /// A stack whose root is dismissing with a chain pending (s1 ← s2 ← s3 and s1 ← s4).
+    static func chainSnapshot() -> JSONValue {
+        let d = InProcess()
+        d.call("session.create", ["container": phone, "detents": ["medium", "large"], "options": ["recedeBackground": true]])
+        d.call("session.create", ["parent": "s1", "content": ["preferredHeight": 500]])
+        d.call("session.create", ["parent": "s2", "content": ["preferredHeight": 200]])
+        d.call("session.create", ["parent": "s1", "detents": ["large"]])
+        for s in ["s1", "s2", "s3", "s4"] { d.call("sheet.present", ["session": .string(s), "t": 0, "animated": false]) }
+        d.call("sheet.dismiss", ["session": "s1", "t": 100])
+        d.call("clock.tick", ["t": 200])
+        return d.call("session.snapshot", ["session": "s1"]) ?? .null
+    }
+
+    /// Seeded damage to the stack's own members (parents, reactions, the lists themselves) and
+    /// anywhere else: each answer is a restored stack that draws frames inside its container,
+    /// dismisses whole and snapshots again, or `-32602` (`-32011` for a renamed policy).
+    @Test(arguments: 0..<2)
+    func mutatedStackSnapshotsRestoreSafelyOrAreRefused(seed: Int) {
+        var rng = T.Rng(state: UInt64(seed) &* 104_729 &+ 3)
+        let snaps = [Self.snapshot(), Self.chainSnapshot()]
+        let values: [JSONValue?] = [nil, .null, -1, 0, 1, 2, 3, 4, 9, 0.5, 1e300, "s1", [], [:], [["present": 1]],
+                                    [["dismiss": 0]], [["present": 2], ["dismiss": 1]], [["parent": 0, "seq": 0]]]
+        var restored = 0, refused = 0
+        for _ in 0..<400 {
+            var snap = rng.pick(snaps)
+            for _ in 0..<(1 + Int(rng.next() % 3)) {
+                if rng.next() % 4 == 0 {
+                    snap = JSONMutation.mutate(snap, place: Int(rng.next() % 100_000), op: Int(rng.next() % 9),
+                                               choice: Int(rng.next() % 100_000))
+                } else {
+                    let places = JSONMutation.places(snap).map(\.0).filter { !$0.contains(.key("sheet")) && !$0.isEmpty }
+                    snap = JSONMutation.set(snap, rng.pick(places), rng.pick(values))
+                }
+            }
+            let d = InProcess()
+            let answer = d.request("session.restore", ["state": snap]).last ?? .null
+            if let error = answer["error"] {
+                refused += 1
+                let isMissingPlugin = error["code"] == -32011
+                #expect(error["code"] == -32602 || isMissingPlugin, "\(error) for \(JSONCodec.encodeToString(snap))")
+                continue
+            }
+            restored += 1
+            guard let root = answer["result"]?["session"] else {
+                Issue.record("no session in \(answer)")
+                continue
+            }
+            let container = snap["sheet"]?["setup"]?["container"]
+            let width = container?["width"]?.doubleValue ?? .nan, height = container?["height"]?.doubleValue ?? .nan
+            var t = 1000.0
+            for step in 0..<12 {
+                if step == 4 { _ = d.request("sheet.dismiss", ["session": root, "t": .number(t)]) }
+                t += step < 8 ? 100 : 5000
+                for m in d.request("clock.tick", ["t": .number(t)]) {
+                    if m["method"] == "sheet.frame" { FrameBounds.check(m["params"]!, width: width, height: height, label: "\(snap)") }
+                    #expect(m["error"] == nil, "\(m)")
+                }
+            }
+            // What was restored snapshots again, and that snapshot restores.
+            let again = d.call("session.snapshot", ["session": root])
+            #expect(again != nil && d.call("session.restore", ["state": again ?? .null]) != nil, "\(JSONCodec.encodeToString(snap))")
+        }
+        #expect(restored > 10 && refused > 150, "restored \(restored), refused \(refused)")
+    }
 }
