@@ -323,8 +323,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        .at(1024, "s1", "sheet.width", 380), .at(1024, "s1", "state", "presented"),
                        .at(1264, "s2", "sheet.y", -160), .at(1280, "s2", "state", "dismissing"),
                        .at(1392, "s2", "state", "dismissed")]),
-        // MARK: end issue 13 examples
-        .init(file: "49-stack-snapshot.ndjson",
+        .init(file: "50-stack-snapshot.ndjson",
               events: ["presented", "dismissed", "dismissed", "presented", "presented", "dismissed", "dismissed",
                        "presented", "presented"],
               finalState: "presented", finalY: 57,
@@ -333,6 +332,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        .at(1008, "s4", "sheet.y", 310), .at(1504, "s4", "state", "dismissed"),
                        .at(1808, "s3", "state", "presented"), .at(1808, "s3", "background.scale", 0.9333),
                        .at(1808, "s3", "background.translateY", 47), .at(1808, "s1", "background.scale", 0.9333)]),
+        // MARK: end issue 13 examples
     ]
 
     /// The repository root: this file is Tests/SheetdTests/ExampleReplayTests.swift.
