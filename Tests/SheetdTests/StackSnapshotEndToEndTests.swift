@@ -65,4 +65,21 @@ import SheetRPC
         #expect(presented == 3)
         #expect(transforms > 0)
     }
+
+    /// A restored child's policies see its depth in the restored stack (plugin ABI 1.2).
+    @Test func aRestoredChildKeepsItsStackDepth() throws {
+        let dir = try PluginFixture.build()
+        defer { PluginFixture.remove(dir) }
+        let d = try Daemon(arguments: ["--plugin-dir", dir, "--log-level", "info"])
+        _ = try d.call("initialize", ["clock": "host"])
+        _ = try d.call("session.create", PluginContextEndToEndTests.create([:]))
+        _ = try d.call("session.create", PluginContextEndToEndTests.create(["parent": "s1"]))
+        _ = try d.call("session.create", PluginContextEndToEndTests.create(["parent": "s2"]))
+        let snap = try d.call("session.snapshot", ["session": "s1"])
+        for id in ["s3", "s2", "s1"] { _ = try d.call("session.destroy", ["session": .string(id)]) }
+        #expect(try d.call("session.restore", ["state": snap]) == ["session": "s4", "children": ["s5", "s6"]])
+        try PluginContextEndToEndTests.drag(d, "s6", at: 0, ["x": 0, "y": 20])
+        #expect(d.stderrText.contains("dismissible=1 depth=3 side=0 layout=0"), "\(d.stderrText)")
+        #expect(!d.stderrText.contains("depth=1"))
+    }
 }
