@@ -43,6 +43,8 @@ struct StackSnapshot {
 extension SheetService {
     /// The members a stack's snapshot adds at its top level.
     static let stackSnapshotMembers = ["onDismissed", "children"]
+    /// Children or reactions a snapshot may list: beyond any 1 MiB message.
+    static let maxListedMembers = 1 << 20
 
     /// `session.snapshot` takes a stack's root (or a session in no stack); a member with a
     /// parent is `-32010` naming the root.
@@ -86,7 +88,8 @@ extension SheetService {
         let root = try restoredState(snap, format: format)
         var out = StackSnapshot(root: root)
         var depths = [1]
-        let members = snap["children"].exists ? try snap["children"].array(maxCount: configuration.maxSessions) : []
+        // No count limit here (the message size bounds it): too many sessions is `-32012` below.
+        let members = snap["children"].exists ? try snap["children"].array(maxCount: Self.maxListedMembers) : []
         for (i, c) in members.enumerated() {
             let position = i + 1
             try c.requireObject()
@@ -125,7 +128,7 @@ extension SheetService {
     static func reactions(_ p: Params, of own: Int, count: Int) throws(RPCError) -> [StackSnapshot.Reaction] {
         guard p.exists else { return [] }
         var out: [StackSnapshot.Reaction] = []
-        for r in try p.array(maxCount: 1 << 20) {
+        for r in try p.array(maxCount: Self.maxListedMembers) {
             try r.requireObject()
             try r.rejectUnknownKeys(["present", "dismiss"])
             let isPresent = r["present"].exists

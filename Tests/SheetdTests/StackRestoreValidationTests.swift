@@ -146,6 +146,8 @@ import SheetServer
         #expect(message.contains("this stack adds 3"), "\(message)")
         let d = Self.scene(InProcess(configuration: .init(maxSessions: 6)))
         #expect(d.call("session.restore", ["state": snap])?["children"] == ["s5", "s6"])
+        // More children than sessions may live at all: still -32012, not a damaged snapshot.
+        #expect(Self.refusal(snap, configuration: .init(maxSessions: 1)).code == -32012)
     }
 
     /// A stack whose root is dismissing with a chain pending (s1 ← s2 ← s3 and s1 ← s4).
