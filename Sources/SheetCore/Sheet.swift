@@ -15,14 +15,14 @@ public struct Sheet: Sendable {
     /// navigation 4): each fault is reported once per session.
     var fellBack: UInt8 = 0
     /// The sheet's depth in a stack: 1 for a root, 2 for its child, ... Set by the server when
-    /// it stacks a session (`session.create {parent}`); not part of the snapshot (a snapshot
-    /// holds only roots), so a restored sheet is 1.
+    /// it stacks or restores a session (`session.create {parent}`, a stack's `session.restore`);
+    /// not part of the sheet's own snapshot (its place in the stack's snapshot gives it).
     public var stackDepth = 1
-    /// A command took the sheet from a finger (`takeFromFinger`; the drag's source): that
-    /// finger's later pans (or scroll samples, for a scroll drag) are ignored until its gesture
-    /// ends or a new one begins. Not part of the snapshot (only stacks take a sheet from a
-    /// finger, and stacks are not snapshotted).
-    var takenFinger: Drag.Source?
+    /// `state.takenFinger`.
+    var takenFinger: Drag.Source? {
+        get { state.takenFinger }
+        set { state.takenFinger = newValue }
+    }
 
     /// Create a sheet, dismissed. Fails on inconsistent setup (duplicate detent ids, an
     /// unknown selected or undimmed detent, duplicate navigation ids).

@@ -46,6 +46,11 @@ public struct SheetState: Sendable, Equatable, Codable {
     public var pendingDetents: PendingDetents?
     /// A layout change's horizontal animation (issue 13; `nil` = none).
     public var lateralMotion: LateralMotion?
+    /// A stack's command took the sheet from a finger (`Sheet.takeFromFinger`; the drag's
+    /// source): that finger's later pans (or scroll samples, for a scroll drag) are ignored
+    /// until its gesture ends or a new one begins. Snapshotted, so a restored stack ignores
+    /// them too.
+    public var takenFinger: Drag.Source?
 
     init(setup: SheetSetup) {
         self.setup = setup

@@ -123,13 +123,17 @@ extension SheetService {
     }
 
     func add(_ sheet: Sheet, seq: Int = 0) -> JSONValue {
-        let id = "s\(nextSessionNumber)"
+        ["session": .string(addSession(sheet, seq: seq).id)]
+    }
+
+    /// A new session with the next fresh id, marked for the next frame.
+    func addSession(_ sheet: Sheet, seq: Int = 0) -> Session {
         let s = Session(sheet: sheet, order: nextSessionNumber, seq: seq)
         nextSessionNumber += 1
-        drain(s, id: id)
+        drain(s, id: s.id)
         sessions.insert(s)
         sessions.markMoving(s)
-        return ["session": .string(id)]
+        return s
     }
 
     func destroySession(_ p: Params) throws(RPCError) -> JSONValue {

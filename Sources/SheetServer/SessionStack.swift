@@ -5,8 +5,7 @@ import SheetRPC
 /// when a sheet in it finishes dismissing: the next sheet of a `replace`/`switch` presents, or
 /// the next one up a dismissed stack dismisses.
 ///
-/// Stacks live in the server, not in the snapshot: `session.snapshot` refuses a session that
-/// is part of a stack (`-32010`), so a restored session is always a root.
+/// A stack is snapshotted whole from its root, its reactions by position (`StackSnapshot`).
 struct SessionStack {
     /// What a sheet's `dismissed` event sets off.
     enum Reaction: Equatable {
@@ -241,17 +240,11 @@ extension SheetService {
         for s in sessions.moving { s.sheet.advance(to: t) }
     }
 
-    /// `session.destroy` / `session.snapshot` of a session in a stack.
+    /// `session.destroy` of a session with children.
     func checkNotParent(_ id: String) throws(RPCError) {
         let children = stack.children(of: id)
         if !children.isEmpty {
             throw RPCError.invalidState("session \(id) has child sessions \(children.sorted()); destroy them first")
-        }
-    }
-
-    func checkNotStacked(_ id: String) throws(RPCError) {
-        if stack.parent[id] != nil || !stack.children(of: id).isEmpty {
-            throw RPCError.invalidState("session \(id) is part of a sheet stack; stacks are not snapshotted (snapshot sessions without parent or children)")
         }
     }
 }

@@ -9,6 +9,7 @@ import SheetRPC
 /// `setup` and `policies` go through the very code that validates `session.create`, the rest
 /// through `SnapshotValidation`; the first bad place is a `-32602` naming its path.
 /// `sheetd.snapshot/1` (0.1.0, Codable-shaped setup) is converted and then validated alike.
+/// A stack's root snapshots the whole stack (`onDismissed`, `children`: see `StackSnapshot`).
 extension SheetService {
     static let snapshotFormat = "sheetd.snapshot/2"
     static let legacySnapshotFormat = "sheetd.snapshot/1"
@@ -18,7 +19,16 @@ extension SheetService {
         try p.rejectUnknownKeys(["session"])
         let id = try p["session"].string()
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
-        try checkNotStacked(id)  // issue 13
+        try checkStackRoot(id)  // issue 13: a stack is snapshotted whole, from its root
+        var o: JSONObject = ["format": .string(Self.snapshotFormat), "seq": .int(Int64(s.seq)), "sheet": try snapshotSheet(s)]
+        try addStackMembers(to: &o, root: id)
+        return .object(o)
+    }
+
+    /// A session's `sheet` member: the Codable `SheetState` with `setup` and `policies` in
+    /// `session.create`'s shape.
+    func snapshotSheet(_ s: Session) throws(RPCError) -> JSONValue {
+        let id = s.id
         guard case .object(var sheet) = try Self.codableJSON(s.sheet.state) else {
             throw RPCError.internalError("could not snapshot \(id)")
         }
@@ -34,28 +44,37 @@ extension SheetService {
         sheet["policyNames"] = nil
         sheet["policies"] = policies
         sheet["navLayoutCache"] = nil  // derived; recomputed on restore
-        return ["format": .string(Self.snapshotFormat), "seq": .int(Int64(s.seq)), "sheet": .object(sheet)]
+        return .object(sheet)
     }
 
     func restore(_ p: Params) throws(RPCError) -> JSONValue {
         try p.requireObject()
         try p.rejectUnknownKeys(["state"])
-        let (state, policies, seq) = try Self.asInvalidParams { () throws(RPCError) in try restoredState(p["state"]) }
-        guard sessions.count < configuration.maxSessions else {
-            throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
+        let restored = try Self.asInvalidParams { () throws(RPCError) in try restoredStack(p["state"]) }
+        let count = 1 + restored.children.count
+        guard sessions.count + count <= configuration.maxSessions else {
+            throw RPCError.limitExceeded(count == 1 ? "too many sessions: at most \(configuration.maxSessions) at once"
+                : "too many sessions: at most \(configuration.maxSessions) at once, this stack adds \(count)")
         }
-        return add(Sheet(restoring: state, policies: policies), seq: seq)
+        return add(restored)
     }
 
-    /// Validate a snapshot completely; nothing is created or changed.
-    func restoredState(_ snap: Params) throws(RPCError) -> (SheetState, SheetPolicies, Int) {
+    /// Validate a snapshot's format; the top-level members a stack's snapshot adds are
+    /// allowed here and read by `restoredStack`.
+    func snapshotFormat(_ snap: Params) throws(RPCError) -> String {
         try snap.requireObject()
-        try snap.rejectUnknownKeys(["format", "seq", "sheet"])
+        try snap.rejectUnknownKeys(["format", "seq", "sheet"] + Self.stackSnapshotMembers)
         let format = try snap["format"].string()
         guard format == Self.snapshotFormat || format == Self.legacySnapshotFormat else {
             throw snap["format"].fail("unknown snapshot format \"\(format.prefix(64))\" (this server reads "
                                       + "\"\(Self.snapshotFormat)\" and \"\(Self.legacySnapshotFormat)\", as returned by session.snapshot)")
         }
+        return format
+    }
+
+    /// Validate one sheet of a snapshot (`snap`'s `seq` and `sheet`) completely; nothing is
+    /// created or changed.
+    func restoredState(_ snap: Params, format: String) throws(RPCError) -> (SheetState, SheetPolicies, Int) {
         let seq = try snap["seq"].number(in: 0...1e15)
         guard seq == seq.rounded() else { throw snap["seq"].fail("expected a whole number, got \(seq)") }
         var sheet = snap["sheet"]

@@ -340,6 +340,15 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        .at(1472, "s3", "state", "dismissed"), .at(1472, "s2", "state", "presented"),
                        .at(1776, "s2", "state", "dismissed"), .at(1776, "s1", "transform.scale", 1),
                        .at(2080, "s1", "state", "dismissed")]),
+        .init(file: "50-stack-snapshot.ndjson",
+              events: ["presented", "dismissed", "dismissed", "presented", "presented", "dismissed", "dismissed",
+                       "presented", "presented"],
+              finalState: "presented", finalY: 57,
+              checks: [.at(592, "s1", "sheet.y", 631.382), .at(592, "s3", "sheet.y", 631.382),
+                       .at(704, "s3", "state", "dismissed"), .at(1008, "s4", "state", "presented"),
+                       .at(1008, "s4", "sheet.y", 310), .at(1504, "s4", "state", "dismissed"),
+                       .at(1808, "s3", "state", "presented"), .at(1808, "s3", "background.scale", 0.9333),
+                       .at(1808, "s3", "background.translateY", 47), .at(1808, "s1", "background.scale", 0.9333)]),
         // MARK: end issue 13 examples
     ]
 

@@ -347,6 +347,33 @@ export type SessionResult = {
   [key: string]: unknown;
 };
 
+/** A pending stack reaction in a snapshot: what a sheet's next `dismissed` sets off, naming the other sheet by position (0: the root, n: `children[n-1]`), never by session id. */
+export type StackReaction = {
+  /** Present the sheet at this position (a `replace`/`switch` waiting, a `switch` parent coming back). */
+  present?: number;
+  /** Dismiss the sheet at this position (the next step of a chained dismissal). */
+  dismiss?: number;
+};
+
+/** One sheet below a stack's root in its snapshot, in creation order. */
+export type StackSnapshotChild = {
+  /** The parent's position (0: the root, n: `children[n-1]`), always below this child's own. */
+  parent: number;
+  /** The sheet's last frame seq. */
+  seq: number;
+  /** The sheet's engine state, as a root's `sheet` (its container is the root's). */
+  sheet: { [key: string]: unknown };
+  onDismissed?: StackReaction[];
+};
+
+export type RestoreResult = {
+  session: SessionId;
+  /** For a stack's snapshot: the new ids of its `children`, in the snapshot's order. */
+  children?: SessionId[];
+  /** Members may be added within protocol version 1. */
+  [key: string]: unknown;
+};
+
 // ---- Methods (host -> server) and notifications (server -> host) ----
 
 /**
@@ -459,25 +486,35 @@ export type SessionListResult = {
 
 /**
  * `session.snapshot` params. Capture a session's complete state.
- * The result is `{format: "sheetd.snapshot/2", seq, sheet: {...}}`: `seq` is the session's last frame seq, `sheet` the engine state (opaque to hosts; store it verbatim; its `setup` and `policies` have session.create's shape). A session in a stack (with a parent or children) is -32010: stacks are not snapshotted.
+ * The result is `{format: "sheetd.snapshot/2", seq, sheet: {...}}`: `seq` is the session's last frame seq, `sheet` the engine state (opaque to hosts; store it verbatim; its `setup` and `policies` have session.create's shape). A stack is snapshotted whole from its root: the root's snapshot then also holds `onDismissed` (its pending stack reactions) and `children` (every sheet below it in creation order, `{parent, seq, sheet, onDismissed}`), members named by position (0: the root, n: `children[n-1]`), never by id; a session without children has neither member. A session with a parent is -32010 naming the root to snapshot.
  */
 export type SessionSnapshotParams = {
   /** Target session. */
   session: SessionId;
 };
 /** `session.snapshot` result. */
-export type SessionSnapshotResult = { [key: string]: unknown };
+export type SessionSnapshotResult = {
+  format: string;
+  seq: number;
+  sheet: { [key: string]: unknown };
+  /** A stack's root: its pending stack reactions. */
+  onDismissed?: StackReaction[];
+  /** A stack's root: every sheet below it, in creation order. */
+  children?: StackSnapshotChild[];
+  /** Members may be added within protocol version 1. */
+  [key: string]: unknown;
+};
 
 /**
- * `session.restore` params. Recreate a session from a snapshot; it continues exactly where the snapshot was taken.
- * Always creates a NEW session with the next fresh id (`s<n>`); the snapshot's id is not reused. Its frames continue the snapshot's `seq` and it keeps the snapshot's own time. The snapshot is validated as strictly as session.create validates a setup, plus the invariants of the running state; a damaged one (or a `format` other than "sheetd.snapshot/2" or the 0.1.0 "sheetd.snapshot/1") is -32602 naming the first bad path, and a refused restore changes nothing. An unknown policy name is -32602; a plugin that fails to create its policy -32011; too many sessions -32012.
+ * `session.restore` params. Recreate a session (or a whole stack) from a snapshot; it continues exactly where the snapshot was taken.
+ * Always creates a NEW session with the next fresh id (`s<n>`); the snapshot's id is not reused. Its frames continue the snapshot's `seq` and it keeps the snapshot's own time. The snapshot is validated as strictly as session.create validates a setup, plus the invariants of the running state; a damaged one (or a `format` other than "sheetd.snapshot/2" or the 0.1.0 "sheetd.snapshot/1") is -32602 naming the first bad path, and a refused restore changes nothing. A stack's snapshot recreates the whole stack (the root, then its children in the snapshot's order, each under a fresh id, with their parent links and pending reactions); the answer adds `children`, their new ids. Every sheet of it, its parents (a position below the child's own), depth (at most 8), containers (the root's) and reactions (another member's position) are validated before anything is created (-32602 at the path, e.g. `params.state.children[1].parent`). An unknown policy name is -32602; a plugin that fails to create its policy -32011; too many sessions (every sheet of a stack counts) -32012.
  */
 export type SessionRestoreParams = {
   /** A `session.snapshot` result. */
   state: { [key: string]: unknown };
 };
 /** `session.restore` result. */
-export type SessionRestoreResult = SessionResult;
+export type SessionRestoreResult = RestoreResult;
 
 /**
  * `sheet.present` params. Present the sheet at its selected detent.
