@@ -6,13 +6,15 @@ import PackageDescription
 let packageRoot = String(#filePath.dropLast("Package.swift".count))
 
 /// Release `sheetd` starts like a small C program (issue 12, start-up): the Swift runtime,
-/// libstdc++ and the unwinder are linked statically (link/README.md), and generic metadata is
-/// reached through direct accessors instead of demangling type names at first use.
+/// libstdc++ and the unwinder are linked statically (link/README.md), the executable exports
+/// no symbols (nothing dlopen'd uses them; the dynamic loader and `dladdr` then have little to
+/// search), and generic metadata is reached through direct accessors instead of demangling
+/// type names at first use.
 let releaseCodegen: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 let releaseLink: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-L", packageRoot + "link/static-libstdcxx"], .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-L", packageRoot + "link/static-libstdcxx"], .when(platforms: [.linux], configuration: .release)),
 ]
 
 let package = Package(
