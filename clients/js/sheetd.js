@@ -40,6 +40,8 @@ export class SheetSession {
     this.id = id;
     this.frames = [];
     this.events = [];
+    /** For the root of a restored stack: every sheet restored below it, in the snapshot's order. */
+    this.children = [];
     this._frameHandlers = new Set();
     this._eventHandlers = new Set();
   }
@@ -120,14 +122,20 @@ export class SheetdClient {
     return frames;
   }
 
+  /** `session.create`; `parent` may be a session handle or its id (a child takes its parent's container). */
   async createSession(params) {
-    const { session } = await this.request("session.create", params);
+    const parent = params?.parent;
+    const wire = parent instanceof SheetSession ? { ...params, parent: parent.id } : params;
+    const { session } = await this.request("session.create", wire);
     return this._adopt(session);
   }
 
+  /** `session.restore`; a stack's root comes back with `children`, the restored sheets below it. */
   async restoreSession(state) {
-    const { session } = await this.request("session.restore", { state });
-    return this._adopt(session);
+    const { session, children = [] } = await this.request("session.restore", { state });
+    const root = this._adopt(session);
+    root.children = children.map((id) => this._adopt(id));
+    return root;
   }
 
   _adopt(id) {
