@@ -8,6 +8,10 @@
 //   const session = await client.createSession({ container: { width: 390, height: 844 }, content: { preferredHeight: 300 } });
 //   session.onFrame((frame) => render(frame));
 //   await session.present({});
+//   const child = await client.createSession({ parent: session, content: { preferredHeight: 200 } });
+//   await child.present({ stackBehavior: "replace" });   // a restored stack's root has `children`
+//
+// Tests: clients/js/tests (`SHEETD=... node --test clients/js/tests`, run by `swift test`).
 import { CLIENT_METHODS, SESSION_METHODS } from "./methods.js";
 
 /** An error answer from sheetd: `code` is the JSON-RPC code. */
