@@ -7,20 +7,10 @@ import Testing
 /// `Frame`, and a stack's restore handing back its children.
 @Suite("SheetClient sheet stacks")
 struct StackClientTests {
-    let container = Container(width: iPhone.width, height: iPhone.height,
-                              safeArea: SafeArea(top: iPhone.top, bottom: iPhone.bottom))
+    let container = iPhoneContainer
 
     func start() async throws -> SheetClient {
-        let client = try SheetClient(executable: builtDaemon())
-        try await client.initialize(clock: .host)
-        return client
-    }
-
-    @discardableResult
-    func ticks(_ client: SheetClient, _ range: StrideThrough<Double>) async throws -> [Frame] {
-        var frames: [Frame] = []
-        for t in range { frames += try await client.tick(t) }
-        return frames
+        try await startHostClockClient()
     }
 
     /// A presented root with a receding background, and a child created over its handle.

@@ -4,15 +4,7 @@ import asyncio
 import pytest
 
 import sheetd
-
-IPHONE = {"width": 390, "height": 844, "safeArea": {"top": 47, "bottom": 34}}
-
-
-def ticks(client, start, end, step=16):
-    frames = []
-    for t in range(start, end + 1, step):
-        frames += client.tick(t)
-    return frames
+from test_client import IPHONE, ticks
 
 
 def presented_stack(client):
