@@ -12,6 +12,15 @@ public struct Frame: Sendable, Equatable {
         public var id: String
         public var x, width, height, alpha: Double
     }
+    /// `transform`: a parent sheet pushed back by the sheets stacked over it, about its top
+    /// centre (identity `1`, `0` with no child shown).
+    public struct Transform: Sendable, Equatable {
+        public var scale, translateY: Double
+    }
+    /// `background`: the host's own screen receding behind a stack's root (about its top centre).
+    public struct Background: Sendable, Equatable {
+        public var scale, translateY, cornerRadius: Double
+    }
 
     public var session: String
     public var seq: Int
@@ -30,6 +39,10 @@ public struct Frame: Sendable, Equatable {
     public var flingVelocityY: Double?
     public var navItems: [NavItem]
     public var separatorX: Double?
+    /// Only on a session with child sessions (`session.create {parent}`).
+    public var transform: Transform?
+    /// Only on a root session with `options.recedeBackground`.
+    public var background: Background?
     /// The frame's params as received.
     public var json: JSONValue
 
@@ -55,6 +68,11 @@ public struct Frame: Sendable, Equatable {
                     height: $0.number("height"), alpha: $0.number("alpha"))
         }
         separatorX = p.member("nav").optionalNumber("separatorX")
+        transform = p["transform"].map { Transform(scale: $0.number("scale"), translateY: $0.number("translateY")) }
+        background = p["background"].map {
+            Background(scale: $0.number("scale"), translateY: $0.number("translateY"),
+                       cornerRadius: $0.number("cornerRadius"))
+        }
     }
 }
 

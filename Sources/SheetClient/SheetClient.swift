@@ -82,8 +82,40 @@ public final class SheetClient: Sendable {
                               options: JSONObject? = nil, policies: JSONObject? = nil)
         async throws(SheetClientError) -> SheetSession
     {
+        try await create(("container", .object(container.members)), preferredHeight, detents, selectedDetent,
+                         navigation, options, policies)
+    }
+
+    /// `session.create {parent}`: a child sheet stacked over `parent` (dismissed), and its handle.
+    /// A child takes its parent's container (so there is none to give); `present` it with a
+    /// `StackBehavior`. While it is shown the parent's frames carry `transform`.
+    public func createSession(parent: SheetSession, preferredHeight: Double? = nil, detents: [Detent]? = nil,
+                              selectedDetent: String? = nil, navigation: [NavEntry]? = nil,
+                              options: JSONObject? = nil, policies: JSONObject? = nil)
+        async throws(SheetClientError) -> SheetSession
+    {
+        try await create(("parent", .string(parent.id)), preferredHeight, detents, selectedDetent,
+                         navigation, options, policies)
+    }
+
+    /// `session.restore {state}`: a session continuing a snapshot, under a new id. The snapshot
+    /// of a stack's root restores the whole stack: the returned root's `children` are the
+    /// restored sheets below it (new ids, in the snapshot's order), each with its own streams.
+    public func restoreSession(_ state: JSONValue) async throws(SheetClientError) -> SheetSession {
+        let result = try await request("session.restore", ["state": state])
+        let children = (result["children"]?.arrayValue ?? []).map(\.stringValue)
+        guard !children.contains(nil) else {
+            throw .unexpectedAnswer(method: "session.restore", JSONCodec.encodeToString(result))
+        }
+        return try adopt(result, "session.restore", children: children.compactMap { $0 })
+    }
+
+    private func create(_ placement: (String, JSONValue), _ preferredHeight: Double?, _ detents: [Detent]?,
+                        _ selectedDetent: String?, _ navigation: [NavEntry]?, _ options: JSONObject?,
+                        _ policies: JSONObject?) async throws(SheetClientError) -> SheetSession
+    {
         var p = ParamsBuilder()
-        p.set("container", .object(container.members))
+        p.set(placement.0, placement.1)
         if let preferredHeight { p.set("content", ["preferredHeight": .number(preferredHeight)]) }
         p.set("detents", detents.map { .array($0.map(\.json)) })
         p.set("selectedDetent", selectedDetent)
@@ -91,11 +123,6 @@ public final class SheetClient: Sendable {
         p.set("options", options.map { .object($0) })
         p.set("policies", policies.map { .object($0) })
         return try await adopt(request("session.create", p.object), "session.create")
-    }
-
-    /// `session.restore {state}`: a session continuing a snapshot, under a new id.
-    public func restoreSession(_ state: JSONValue) async throws(SheetClientError) -> SheetSession {
-        try await adopt(request("session.restore", ["state": state]), "session.restore")
     }
 
     /// `session.list`: the live sessions and their states, in creation order.
@@ -132,11 +159,16 @@ public final class SheetClient: Sendable {
         return await connection.waitForEnd()
     }
 
-    private func adopt(_ result: JSONValue, _ method: String) throws(SheetClientError) -> SheetSession {
+    /// A handle for the answer's `session` (and one for each id in `children`), registered so
+    /// their frames and events reach their streams.
+    private func adopt(_ result: JSONValue, _ method: String, children: [String] = [])
+        throws(SheetClientError) -> SheetSession
+    {
         guard let id = result["session"]?.stringValue else {
             throw .unexpectedAnswer(method: method, JSONCodec.encodeToString(result))
         }
-        return SheetSession(id: id, client: self, connection: connection)
+        let handles = children.map { SheetSession(id: $0, client: self, connection: connection) }
+        return SheetSession(id: id, client: self, connection: connection, children: handles)
     }
 }
 

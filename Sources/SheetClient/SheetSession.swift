@@ -17,12 +17,18 @@ public final class SheetSession: Sendable {
     public let frames: AsyncStream<Frame>
     /// Every `sheet.event` of this session, as it arrives (one consumer).
     public let events: AsyncStream<SheetEvent>
+    /// For the root of a restored stack (`SheetClient.restoreSession`): every sheet restored
+    /// below it, in the snapshot's order (the original stack's creation order), each a handle
+    /// of its own. Empty for any other session (a handle does not track the children created
+    /// over it later).
+    public let children: [SheetSession]
     private let connection: Connection
 
-    init(id: String, client: SheetClient, connection: Connection) {
+    init(id: String, client: SheetClient, connection: Connection, children: [SheetSession] = []) {
         self.id = id
         self.client = client
         self.connection = connection
+        self.children = children
         let (frames, frameSink) = AsyncStream.makeStream(of: Frame.self)
         let (events, eventSink) = AsyncStream.makeStream(of: SheetEvent.self)
         self.frames = frames
@@ -51,10 +57,17 @@ public final class SheetSession: Sendable {
 
     // MARK: sheet.*
 
-    /// `sheet.present {t, animated}`.
+    /// `sheet.present {t, animated, stackBehavior?}`. `stackBehavior` matters for a child whose
+    /// parent is shown (`nil`: the daemon's default, `.push`); the answer is this sheet's state
+    /// (`dismissed` while a `.replace`/`.switch` parent leaves).
     @discardableResult
-    public func present(t: Double? = nil, animated: Bool = true) async throws(SheetClientError) -> SheetState {
-        try await command("sheet.present", t: t) { $0.set("animated", animated) }
+    public func present(t: Double? = nil, animated: Bool = true, stackBehavior: StackBehavior? = nil)
+        async throws(SheetClientError) -> SheetState
+    {
+        try await command("sheet.present", t: t) {
+            $0.set("animated", animated)
+            $0.set("stackBehavior", stackBehavior?.rawValue)
+        }
     }
 
     /// `sheet.dismiss {t, animated}`.

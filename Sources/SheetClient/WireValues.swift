@@ -104,3 +104,13 @@ public enum PanSource: String, Sendable { case sheet, bottomEdge, leftEdge }
 
 /// `input.scroll {phase}`.
 public enum ScrollPhase: String, Sendable { case dragBegan, scrolled, dragEnded }
+
+/// `sheet.present {stackBehavior}`: how a child presents over a parent that is shown.
+public enum StackBehavior: String, Sendable {
+    /// Over the parent (the daemon's default).
+    case push
+    /// The parent is dismissed, then the child presents; the parent does not come back.
+    case replace
+    /// As `replace`, and the parent presents again when the child is dismissed.
+    case `switch`
+}

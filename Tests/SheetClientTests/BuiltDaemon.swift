@@ -1,4 +1,5 @@
 import Foundation
+import SheetClient
 
 /// The `sheetd` built next to the test bundle (`.build/<triple>/debug/sheetd`); `SHEETD_BINARY`
 /// overrides it.
@@ -25,3 +26,25 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// The iPhone-like container of the protocol's examples.
 let iPhone = (width: 390.0, height: 844.0, top: 47.0, bottom: 34.0)
+
+/// `iPhone` as a SheetClient container (with its safe area).
+let iPhoneContainer = Container(width: iPhone.width, height: iPhone.height,
+                                safeArea: SafeArea(top: iPhone.top, bottom: iPhone.bottom))
+
+/// A SheetClient on the built daemon, initialized on the host clock.
+func startHostClockClient(name: String? = nil) async throws -> SheetClient {
+    let client = try SheetClient(executable: builtDaemon())
+    let hello = try await client.initialize(clock: .host, clientName: name)
+    guard hello.serverName == "sheetd", hello.protocolVersion == "1", hello.clock == "host" else {
+        throw TestFailure("initialize answered \(hello.json)")
+    }
+    return client
+}
+
+/// Ticks every `t` of `range`; the frames they produced, in order.
+@discardableResult
+func ticks(_ client: SheetClient, _ range: StrideThrough<Double>) async throws -> [Frame] {
+    var frames: [Frame] = []
+    for t in range { frames += try await client.tick(t) }
+    return frames
+}

@@ -5,23 +5,10 @@ import Testing
 
 @Suite("SheetClient against the built sheetd")
 struct SheetClientTests {
-    let container = Container(width: iPhone.width, height: iPhone.height,
-                              safeArea: SafeArea(top: iPhone.top, bottom: iPhone.bottom))
+    let container = iPhoneContainer
 
     func start() async throws -> SheetClient {
-        let client = try SheetClient(executable: builtDaemon())
-        let hello = try await client.initialize(clock: .host, clientName: "SheetClientTests")
-        #expect(hello.serverName == "sheetd")
-        #expect(hello.protocolVersion == "1")
-        #expect(hello.clock == "host")
-        return client
-    }
-
-    @discardableResult
-    func ticks(_ client: SheetClient, _ range: StrideThrough<Double>) async throws -> [Frame] {
-        var frames: [Frame] = []
-        for t in range { frames += try await client.tick(t) }
-        return frames
+        try await startHostClockClient(name: "SheetClientTests")
     }
 
     @Test func presentProducesTheDocumentedFramesAndEvent() async throws {

@@ -209,6 +209,8 @@ def generate_dts(spec):
                "  /** Every frame received for this session. */\n  readonly frames: Frame[];\n"
                "  /** Every event received for this session. */\n  readonly events: Event[];\n"
                "  /** The last frame, or undefined. */\n  readonly frame: Frame | undefined;\n"
+               "  /** For the root of a restored stack: every sheet restored below it (new ids, in the snapshot's order), "
+               "each a handle of its own. Empty for any other session. */\n  readonly children: SheetSession[];\n"
                "  /** Calls `handler` for each frame of this session; returns the unsubscribe function. */\n"
                "  onFrame(handler: (frame: Frame) => void): () => void;\n"
                "  /** Calls `handler` for each event of this session; returns the unsubscribe function. */\n"
@@ -236,9 +238,10 @@ def generate_dts(spec):
         if wire == "clock.tick":
             out.append(f"  /** `clock.tick {{t}}` (host clock): the frames the tick produced. */\n  tick(t: number): Promise<Frame[]>;\n")
         elif wire == "session.create":
-            out.append(f"  /** `session.create` -> a session handle. */\n  createSession(params: {base}Params): Promise<SheetSession>;\n")
+            out.append(f"  /** `session.create` -> a session handle; `parent` may be a handle or its id. */\n"
+                       f"  createSession(params: Omit<{base}Params, \"parent\"> & {{ parent?: SessionId | SheetSession }}): Promise<SheetSession>;\n")
         elif wire == "session.restore":
-            out.append(f"  /** `session.restore` -> a session handle (a new id). */\n  restoreSession(state: unknown): Promise<SheetSession>;\n")
+            out.append(f"  /** `session.restore` -> a session handle (a new id); a stack's root with its `children` handles. */\n  restoreSession(state: unknown): Promise<SheetSession>;\n")
         elif wire == "exit":
             out.append(f"  /** `exit` (a notification). */\n  exit(): void;\n")
         else:

@@ -982,6 +982,8 @@ export declare class SheetSession {
   readonly events: Event[];
   /** The last frame, or undefined. */
   readonly frame: Frame | undefined;
+  /** For the root of a restored stack: every sheet restored below it (new ids, in the snapshot's order), each a handle of its own. Empty for any other session. */
+  readonly children: SheetSession[];
   /** Calls `handler` for each frame of this session; returns the unsubscribe function. */
   onFrame(handler: (frame: Frame) => void): () => void;
   /** Calls `handler` for each event of this session; returns the unsubscribe function. */
@@ -1045,11 +1047,11 @@ export declare class SheetdClient {
   exit(): void;
   /** `clock.tick {t}` (host clock): the frames the tick produced. */
   tick(t: number): Promise<Frame[]>;
-  /** `session.create` -> a session handle. */
-  createSession(params: SessionCreateParams): Promise<SheetSession>;
+  /** `session.create` -> a session handle; `parent` may be a handle or its id. */
+  createSession(params: Omit<SessionCreateParams, "parent"> & { parent?: SessionId | SheetSession }): Promise<SheetSession>;
   /** `session.list` */
   listSessions(params?: SessionListParams): Promise<SessionListResult>;
-  /** `session.restore` -> a session handle (a new id). */
+  /** `session.restore` -> a session handle (a new id); a stack's root with its `children` handles. */
   restoreSession(state: unknown): Promise<SheetSession>;
   /** `plugins.list` */
   listPlugins(params?: PluginsListParams): Promise<PluginsListResult>;

@@ -8,6 +8,10 @@
 //   const session = await client.createSession({ container: { width: 390, height: 844 }, content: { preferredHeight: 300 } });
 //   session.onFrame((frame) => render(frame));
 //   await session.present({});
+//   const child = await client.createSession({ parent: session, content: { preferredHeight: 200 } });
+//   await child.present({ stackBehavior: "replace" });   // a restored stack's root has `children`
+//
+// Tests: clients/js/tests (`SHEETD=... node --test clients/js/tests`, run by `swift test`).
 import { CLIENT_METHODS, SESSION_METHODS } from "./methods.js";
 
 /** An error answer from sheetd: `code` is the JSON-RPC code. */
@@ -40,6 +44,8 @@ export class SheetSession {
     this.id = id;
     this.frames = [];
     this.events = [];
+    /** For the root of a restored stack: every sheet restored below it, in the snapshot's order. */
+    this.children = [];
     this._frameHandlers = new Set();
     this._eventHandlers = new Set();
   }
@@ -120,14 +126,20 @@ export class SheetdClient {
     return frames;
   }
 
+  /** `session.create`; `parent` may be a session handle or its id (a child takes its parent's container). */
   async createSession(params) {
-    const { session } = await this.request("session.create", params);
+    const parent = params?.parent;
+    const wire = parent instanceof SheetSession ? { ...params, parent: parent.id } : params;
+    const { session } = await this.request("session.create", wire);
     return this._adopt(session);
   }
 
+  /** `session.restore`; a stack's root comes back with `children`, the restored sheets below it. */
   async restoreSession(state) {
-    const { session } = await this.request("session.restore", { state });
-    return this._adopt(session);
+    const { session, children = [] } = await this.request("session.restore", { state });
+    const root = this._adopt(session);
+    root.children = children.map((id) => this._adopt(id));
+    return root;
   }
 
   _adopt(id) {

@@ -18,10 +18,11 @@ from .errors import DaemonExited, DaemonNotFound, RPCError, SheetdError, Timeout
 from .locate import find_daemon
 from .methods import CLIENT_METHODS, SESSION_METHODS
 from .scenario import Scenario
+from .session import StackBehavior
 
 __version__ = "0.1.0"
 
 __all__ = [
     "AsyncClient", "AsyncSession", "Client", "Session", "RPCError", "SheetdError", "DaemonExited",
-    "DaemonNotFound", "Timeout", "Scenario", "find_daemon", "CLIENT_METHODS", "SESSION_METHODS",
+    "DaemonNotFound", "Timeout", "Scenario", "StackBehavior", "find_daemon", "CLIENT_METHODS", "SESSION_METHODS",
 ]

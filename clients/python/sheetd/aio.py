@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import cast, Tuple, Any, AsyncIterator, Dict, List, Mapping, Optional, Sequence
+from typing import cast, Union, Tuple, Any, AsyncIterator, Dict, List, Mapping, Optional, Sequence
 
 from .errors import DaemonExited, Timeout
 from .methods import wire_params
@@ -137,14 +137,23 @@ class AsyncClient(ClientBase):
         self.now = result["t"]
         return frames
 
-    async def create_session(self, **params: Any) -> AsyncSession:
-        """``session.create {...}`` -> an :class:`AsyncSession`."""
-        result = await self._call("session.create", wire_params(params))
+    async def create_session(self, *, parent: Union[SessionBase, str, None] = None, **params: Any) -> AsyncSession:
+        """``session.create {...}`` -> an :class:`AsyncSession`.
+
+        With ``parent`` (a session handle or its id) the new session is a child sheet stacked
+        over it; a child takes its parent's container, so ``container`` is not given.
+        """
+        result = await self._call("session.create", self._create_params(parent, params))
         return cast(AsyncSession, self._adopt(result["session"]))
 
     async def restore_session(self, state: Any) -> AsyncSession:
-        """``session.restore {state}`` -> an :class:`AsyncSession` (a new id)."""
-        return cast(AsyncSession, self._adopt((await self._call("session.restore", {"state": state}))["session"]))
+        """``session.restore {state}`` -> a :class:`AsyncSession` (a new id).
+
+        The snapshot of a stack's root restores the whole stack: the returned root's
+        ``children`` are the restored sheets below it (new ids, in the snapshot's order), each
+        a handle its frames and events are routed to.
+        """
+        return cast(AsyncSession, self._adopt_restored(await self._call("session.restore", {"state": state})))
 
     async def list_sessions(self) -> Any:
         """``session.list``."""

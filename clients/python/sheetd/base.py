@@ -1,9 +1,10 @@
 """What the blocking and the asyncio client share: the daemon found, the router, what arrived."""
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional, Union
 
 from .locate import find_daemon
+from .methods import wire_params
 from .router import Message, Router
 from .scenario import Scenario
 from .session import SessionBase
@@ -46,6 +47,19 @@ class ClientBase:
         session = self.session_class(self, session_id)
         self.router.sessions[session_id] = session
         return session
+
+    def _create_params(self, parent: Union[SessionBase, str, None], params: Dict[str, Any]) -> Dict[str, Any]:
+        """``session.create``'s params: ``parent`` (a handle or an id) sent as its id."""
+        wire = wire_params(params)
+        if parent is not None:
+            wire["parent"] = parent.id if isinstance(parent, SessionBase) else parent
+        return wire
+
+    def _adopt_restored(self, result: Dict[str, Any]) -> SessionBase:
+        """The handle of a restored session, with a handle for each restored child of a stack."""
+        root = self._adopt(result["session"])
+        root.children = [self._adopt(child) for child in result.get("children", [])]
+        return root
 
     def _ended(self) -> None:
         """``shutdown`` and ``exit`` were sent."""

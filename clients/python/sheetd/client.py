@@ -96,14 +96,23 @@ class Client(ClientBase):
         self.now = result["t"]
         return frames
 
-    def create_session(self, **params: Any) -> Session:
-        """``session.create {container, content?, detents?, ...}`` -> a :class:`Session`."""
-        result = self._call("session.create", wire_params(params))
+    def create_session(self, *, parent: Union[SessionBase, str, None] = None, **params: Any) -> Session:
+        """``session.create {container, content?, detents?, ...}`` -> a :class:`Session`.
+
+        With ``parent`` (a session handle or its id) the new session is a child sheet stacked
+        over it; a child takes its parent's container, so ``container`` is not given.
+        """
+        result = self._call("session.create", self._create_params(parent, params))
         return cast(Session, self._adopt(result["session"]))
 
     def restore_session(self, state: Any) -> Session:
-        """``session.restore {state}`` -> a :class:`Session` (a new id)."""
-        return cast(Session, self._adopt(self._call("session.restore", {"state": state})["session"]))
+        """``session.restore {state}`` -> a :class:`Session` (a new id).
+
+        The snapshot of a stack's root restores the whole stack: the returned root's
+        ``children`` are the restored sheets below it (new ids, in the snapshot's order), each
+        a handle its frames and events are routed to.
+        """
+        return cast(Session, self._adopt_restored(self._call("session.restore", {"state": state})))
 
     def list_sessions(self) -> Any:
         """``session.list`` -> ``[{session, state}]``."""

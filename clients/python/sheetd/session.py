@@ -6,11 +6,14 @@ on an :class:`sheetd.AsyncSession` it returns an awaitable of it.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Literal, Optional
 
 from .methods import wire_params
 
 Message = Dict[str, Any]
+
+#: ``sheet.present {stackBehavior}``: how a child presents over a parent that is shown.
+StackBehavior = Literal["push", "replace", "switch"]
 
 
 class SessionBase:
@@ -26,6 +29,9 @@ class SessionBase:
         self.events: List[Message] = []
         #: ``$/diagnostic`` params naming this session (engine warnings).
         self.diagnostics: List[Message] = []
+        #: For the root of a restored stack: the handles of every sheet restored below it, in
+        #: the snapshot's order (the original's creation order). Empty for any other session.
+        self.children: List["SessionBase"] = []
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} state={self.state!r}>"
@@ -59,8 +65,15 @@ class SessionBase:
         return self._call("session.snapshot", params)
 
     # -- sheet.* commands: {t, ...} -> {state} --
-    def present(self, **params: Any) -> Any:
-        """``sheet.present {t, animated?}``."""
+    def present(self, *, stack_behavior: Optional[StackBehavior] = None, **params: Any) -> Any:
+        """``sheet.present {t, animated?, stackBehavior?}``.
+
+        ``stack_behavior`` (``"push"``, the default, ``"replace"`` or ``"switch"``) matters for a
+        child whose parent is shown; the answer is this sheet's state (``dismissed`` while a
+        ``replace``/``switch`` parent leaves).
+        """
+        if stack_behavior is not None:
+            params["stackBehavior"] = stack_behavior
         return self._call("sheet.present", params)
 
     def dismiss(self, **params: Any) -> Any:
