@@ -185,9 +185,10 @@ extension SheetService {
         return result
     }
 
-    /// After `id`'s events were taken: a `dismissed` sets off what the stack asked for.
+    /// After `id`'s events were taken: a `dismissed` (or `presentCancelled`: a sheet sent away
+    /// before it arrived) sets off what the stack asked for.
     func react(to events: [SheetEvent], of id: String) {
-        for e in events where e.kind == .dismissed {
+        for e in events where e.kind == .dismissed || e.kind == .presentCancelled {  // gone, shown or not
             guard let reactions = stack.onDismissed.removeValue(forKey: id) else { continue }
             for r in reactions {
                 let other: String, presents: Bool

@@ -160,4 +160,37 @@ import SheetRPC
         #expect(k.events == ["s1 dismissed", "s2 presented", "s2 dismissed", "s1 presented"])
         #expect(k.state("s1") == "presented" && k.errors.isEmpty)
     }
+
+    /// A sheet still presenting when a stack sends it away never arrives (`presentCancelled`,
+    /// not `dismissed`): what waits for it goes on all the same.
+    @Test(arguments: ["replace", "switch"])
+    func replacingAParentStillPresentingPresentsTheChild(_ behavior: String) {
+        let k = Stack()
+        k.call("sheet.present", ["session": "s1", "t": 0])
+        k.tick(100)
+        k.call("sheet.present", ["session": "s2", "t": 116, "stackBehavior": .string(behavior)])
+        k.ticks(132, through: 1400)
+        #expect(k.events == ["s1 presentCancelled", "s2 presented"], "\(k.events)")
+        #expect(k.state("s2") == "presented")
+        if behavior == "switch" {
+            k.call("sheet.dismiss", ["session": "s2", "t": 1410])
+            k.ticks(1426, through: 2400)
+            #expect(k.events.suffix(2) == ["s2 dismissed", "s1 presented"], "\(k.events)")
+        }
+        #expect(k.errors.isEmpty, "\(k.errors)")
+    }
+
+    @Test func aChainedDismissalGoesOnPastAChildStillPresenting() {
+        let k = Stack()
+        for s in ["s1", "s2"] { k.call("sheet.present", ["session": .string(s), "t": 0, "animated": false]) }
+        k.tick(0)
+        k.events = []
+        k.call("sheet.present", ["session": "s3", "t": 100])
+        k.tick(132)
+        k.call("sheet.dismiss", ["session": "s1", "t": 140])
+        k.ticks(148, through: 2400)
+        #expect(k.events == ["s3 presentCancelled", "s2 dismissed", "s1 dismissed"], "\(k.events)")
+        #expect(k.errors.isEmpty, "\(k.errors)")
+    }
 }
+
