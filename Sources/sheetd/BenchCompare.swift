@@ -43,13 +43,24 @@ struct FloorComparison {
 
     /// Compiles `bench/floor/NAME.c` into the work directory; nil (with a message) on failure.
     func buildFloor(_ name: String) -> String? {
-        let output = workDirectory + "/" + name
-        let script = "cc -O2 -o '\(output)' '\(floorDirectory)/\(name).c' $(pkg-config --cflags --libs jansson) -lm"
+        build(name + ".c", "cc -O2 -o '\(workDirectory)/\(name)' '\(floorDirectory)/\(name).c' $(pkg-config --cflags --libs jansson) -lm",
+              output: name)
+    }
+
+    /// `bench/floor/hello.swift`, linked as the release sheetd is (see Package.swift and link/).
+    func buildSwiftHello() -> String? {
+        let link = floorDirectory + "/../../link/static-libstdcxx"
+        return build("hello.swift", "swiftc -O -static-stdlib -Xlinker --no-export-dynamic -L '\(link)' "
+                      + "-module-cache-path '\(workDirectory)/module-cache' -o '\(workDirectory)/hello-swift' '\(floorDirectory)/hello.swift'",
+                      output: "hello-swift")
+    }
+
+    private func build(_ source: String, _ script: String, output: String) -> String? {
         guard let r = ChildProcess.run(["/bin/sh", "-c", script]), r.status == 0 else {
-            BenchOutput.warn("sheetd bench: could not build \(floorDirectory)/\(name).c with cc")
+            BenchOutput.warn("sheetd bench: could not build \(floorDirectory)/\(source)")
             return nil
         }
-        return output
+        return workDirectory + "/" + output
     }
 
     /// The drag stream's figures: sheetd's and the floor's CPU time per frame and their ratio.

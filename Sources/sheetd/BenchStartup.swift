@@ -5,7 +5,9 @@ import Glibc
 /// Start-up rows: spawn → exit of `sheetd --version` (and `/bin/true` for scale), and spawn
 /// → `initialize` reply of `sheetd` in its default configuration — the bundled plugins next
 /// to the executable available, opened on first use — against `bench/floor/hello.c`, a C
-/// program that reads one line and answers it. Medians of alternating runs, wall clock.
+/// program that reads one line and answers it, and `bench/floor/hello.swift`, the same program
+/// in Swift linked as sheetd is (the Swift runtime's own share). Medians of alternating runs,
+/// wall clock.
 enum BenchStartup {
     static func run(_ out: BenchOutput, quick: Bool) {
         let runs = quick ? 3 : 31
@@ -39,14 +41,26 @@ enum BenchStartup {
             _ = child.finish()
             return got == 1 ? t : nil
         }
+        let swiftHello = FloorComparison(floorDirectory: dir, workDirectory: work).buildSwiftHello()
         var cTimes: [Double] = [], sTimes: [Double] = [], ratios: [Double] = []
+        var swiftTimes: [Double] = [], swiftRatios: [Double] = []
         for _ in 0..<runs {
             guard let c = firstReply([hello]), let s = firstReply([sheetd]) else { continue }
             cTimes.append(c)
             sTimes.append(s)
             ratios.append(s / c)
+            if let swiftHello, let w = firstReply([swiftHello]) {
+                swiftTimes.append(w)
+                swiftRatios.append(w / c)
+            }
         }
         out.row("start-up: C hello (bench/floor/hello.c), spawn to reply", median(cTimes) * 1000, "ms", decimals: 3)
+        if swiftTimes.isEmpty {
+            out.unavailable("start-up: Swift hello / C", "could not build bench/floor/hello.swift with swiftc")
+        } else {
+            out.row("start-up: Swift hello (bench/floor/hello.swift), to reply", median(swiftTimes) * 1000, "ms", decimals: 3)
+            out.row("start-up: Swift hello / C (the Swift runtime's floor)", median(swiftRatios), "x")
+        }
         out.row("start-up: sheetd + bundled plugins, spawn to initialize reply", median(sTimes) * 1000, "ms", decimals: 3)
         out.row("start-up: sheetd / C (median of \(ratios.count) pairs)", median(ratios), "x")
     }
