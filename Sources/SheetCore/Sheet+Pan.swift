@@ -77,6 +77,7 @@ extension Sheet {
     /// below the smallest when the sheet may not be dismissed).
     mutating func moveDrag(translation: Double) {
         guard var drag = state.drag else { return }
+        state.drag = nil  // `drag` holds the only reference: its samples grow in place, not copied
         let raw = drag.startExtent - (translation - drag.startTranslation)
         drag.estimator.add(time: state.now, value: raw)
         drag.rawExtent = raw

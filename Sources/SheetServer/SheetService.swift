@@ -170,7 +170,7 @@ public final class SheetService: RPCService {
         for s in sessions.movingInCreationOrder() {
             var frame = Self.draw(&s.sheet, at: t)
             decorate(&frame, of: s.id)  // issue 13: stack transform
-            if frame != s.lastFrame {
+            if Self.differs(frame, from: &s.lastFrame) {
                 s.seq += 1
                 outbox.append(RPCNotification(method: "sheet.frame",
                                               encodedMessage: WireEncoding.frameMessage(frame, session: s.id, seq: s.seq, t: t,
@@ -189,7 +189,9 @@ public final class SheetService: RPCService {
     }
 
     // Reading a `Sheet` stored in a class through `inout` uses it in place; a plain read
-    // (`s.sheet.frame()`) copies the whole value first (a retain per member) on every frame.
+    // (`s.sheet.frame()`) copies the whole value first: a retain and a release of each of
+    // its dozen heap members, a cache miss each once 10,000 sessions no longer fit in the
+    // cache. The hot path (inputs, ticks) reads sessions only through these.
 
     /// Advances `sheet` to `t` and returns its frame, in place.
     static func draw(_ sheet: inout Sheet, at t: Double) -> SheetFrame {
@@ -199,6 +201,20 @@ public final class SheetService: RPCService {
 
     /// `sheet.isActive`, read in place.
     static func isActive(_ sheet: inout Sheet) -> Bool { sheet.isActive }
+
+    /// `sheet.phase`, read in place.
+    static func phase(_ sheet: inout Sheet) -> SheetPhase { sheet.phase }
+
+    /// The sheet's edge, read in place.
+    static func edge(_ sheet: inout Sheet) -> SheetEdge { sheet.state.setup.options.edge }
+
+    /// `sheet.panMayBeRefused`, read in place.
+    static func panMayBeRefused(_ sheet: inout Sheet, _ phase: PanPhase, source: PanSource) -> Bool {
+        sheet.panMayBeRefused(phase, source: source)
+    }
+
+    /// Whether `frame` differs from the last one sent, compared in place.
+    static func differs(_ frame: SheetFrame, from last: inout SheetFrame?) -> Bool { frame != last }
 
     /// Queue the session's pending events and diagnostics.
     func drain(_ s: Session, id: String) {

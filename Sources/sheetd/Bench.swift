@@ -4,26 +4,30 @@ import Glibc
 import SheetRPC
 import SheetServer
 
-/// `sheetd bench [--quick] [--compare] [--json]`: the benchmark. Prints one table row per
+/// `sheetd bench [--quick] [--compare] [--scaling] [--json]`: the benchmark. Prints one table row per
 /// figure (or one JSON document with `--json`): the drag stream against the C floor, message
 /// handling in-process (CPU time), scaling with the number of sessions, start-up, memory per
 /// session and pipes (wall clock). Build with `-c release` for real numbers: `swift build -c release &&
-/// .build/release/sheetd bench`. `--compare` runs only the comparison with the floor.
+/// .build/release/sheetd bench`. `--compare` runs only the comparison with the floor, `--scaling`
+/// only the scaling rows.
 func runBench(arguments: [String]) -> Int32 {
     var scale = 1.0
     var json = false
     var compareOnly = false
+    var scalingOnly = false
     for a in arguments {
         switch a {
         case "--quick": scale = 0.02
         case "--json": json = true
         case "--compare": compareOnly = true
+        case "--scaling": scalingOnly = true
         case "--help", "-h":
             print("""
-                usage: sheetd bench [--quick] [--compare] [--json]
+                usage: sheetd bench [--quick] [--compare] [--scaling] [--json]
                   Measures the drag stream against the C floor (bench/floor), message handling,
                   scaling, start-up, memory per session and pipes; --compare: only the floor
-                  comparison; --quick: small counts (a smoke run); --json: one JSON document.
+                  comparison; --scaling: only the scaling rows; --quick: small counts (a smoke
+                  run); --json: one JSON document.
                 """)
             return 0
         default:
@@ -35,6 +39,10 @@ func runBench(arguments: [String]) -> Int32 {
     let quick = scale < 1
     func n(_ base: Int) -> Int { max(10, Int(Double(base) * scale)) }
 
+    if scalingOnly {
+        BenchScaling.run(Bench(out), quick: quick)
+        return out.finish()
+    }
     BenchFloor.compare(out, quick: quick)
     if compareOnly { return out.finish() }
 

@@ -5,7 +5,7 @@ import SheetRPC
 import SheetServer
 
 /// The command line: `sheetd [serve] [OPTIONS]`, `sheetd replay FILE [OPTIONS]`,
-/// `sheetd bench [--quick] [--compare] [--json]`, `--help`, `--version`.
+/// `sheetd bench [--quick] [--compare] [--scaling] [--json]`, `--help`, `--version`.
 struct Options: Equatable {
     enum Command: Equatable {
         case serve
@@ -35,7 +35,7 @@ struct Options: Equatable {
         usage: sheetd [serve] [OPTIONS]      serve JSON-RPC 2.0 on stdin/stdout (default)
                sheetd replay FILE [OPTIONS]  run a recorded host stream (NDJSON or LSP,
                                              auto-detected) and print the output as NDJSON
-               sheetd bench [--quick] [--compare] [--json]
+               sheetd bench [--quick] [--compare] [--scaling] [--json]
                                              measure sheetd against the C floor, start-up,
                                              memory (build with -c release)
                sheetd --help | --version
