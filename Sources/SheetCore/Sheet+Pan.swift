@@ -76,16 +76,15 @@ extension Sheet {
     /// Follow the finger: 1:1 between the detents, rubber-banded above the largest (and
     /// below the smallest when the sheet may not be dismissed).
     mutating func moveDrag(translation: Double) {
-        // The drag is updated where it is (`state.drag!.…`): taking it out and putting it back
-        // would copy all of it twice per step, a cost per session once sessions outgrow the cache.
-        guard state.drag != nil else { return }
-        let raw = state.drag!.startExtent - (translation - state.drag!.startTranslation), now = state.now
-        state.drag!.estimator.add(time: now, value: raw)
-        state.drag!.rawExtent = raw
+        guard var drag = state.drag else { return }
+        state.drag = nil  // `drag` holds the only reference: its samples grow in place, not copied
+        let raw = drag.startExtent - (translation - drag.startTranslation)
+        drag.estimator.add(time: state.now, value: raw)
+        drag.rawExtent = raw
         let detents = state.detents  // resolved once per drag step
-        let extent = constrainDrag(raw, smallest: detents[0].height, largest: detents[detents.count - 1].height)
-        state.drag!.extent = extent
-        if extent < detents[0].height - 0.5 { state.drag!.wentBelowSmallest = true }
+        drag.extent = constrainDrag(raw, smallest: detents[0].height, largest: detents[detents.count - 1].height)
+        if drag.extent < detents[0].height - 0.5 { drag.wentBelowSmallest = true }
+        state.drag = drag
     }
 
     /// Whether a drag may take the sheet below its smallest detent toward dismissal.
