@@ -5,12 +5,14 @@
 /// function of time, so `frame()` after `advance(to:)` is the same for the same input
 /// stream, bit for bit. Events and diagnostics accumulate until `takeOutput()`.
 public struct Sheet: Sendable {
+    // Pending output first: `takeOutput()` reads it on every input and every tick, and here it
+    // shares a cache line with the start of the state rather than one of its own after it.
+    var events: [SheetEvent] = []
+    var diagnostics: [SheetDiagnostic] = []
     /// Everything that defines the session, serialisable for `session.snapshot`.
     public internal(set) var state: SheetState
     /// The session's policies (not part of the snapshot; rebuilt by name on restore).
     public internal(set) var policies: SheetPolicies
-    var events: [SheetEvent] = []
-    var diagnostics: [SheetDiagnostic] = []
     /// Policy kinds that faulted and fell back (bits: dismissal 1, scrollHandoff 2,
     /// navigation 4): each fault is reported once per session.
     var fellBack: UInt8 = 0
