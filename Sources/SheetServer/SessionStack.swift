@@ -6,12 +6,33 @@ import SheetRPC
 /// the next one up a dismissed stack dismisses.
 ///
 /// A stack is snapshotted whole from its root, its reactions by position (`StackSnapshot`).
-struct SessionStack {
-    /// What a sheet's `dismissed` event sets off.
-    enum Reaction: Equatable {
-        case present(String)
-        case dismiss(String)
+/// What a sheet's `dismissed` event sets off: present or dismiss another sheet of its stack,
+/// named by `Member` (a live session id in `SessionStack`, a position in `StackSnapshot`).
+enum StackReaction<Member: Equatable>: Equatable {
+    case present(Member)
+    case dismiss(Member)
+
+    /// The sheet it presents or dismisses.
+    var member: Member {
+        switch self {
+        case .present(let m), .dismiss(let m): m
+        }
     }
+
+    var presents: Bool {
+        if case .present = self { return true }
+        return false
+    }
+
+    /// The same reaction naming its sheet another way; nil when `rename` has no name for it.
+    func renamed<Other>(_ rename: (Member) -> Other?) -> StackReaction<Other>? {
+        rename(member).map { presents ? .present($0) : .dismiss($0) }
+    }
+}
+
+struct SessionStack {
+    /// What a sheet's `dismissed` event sets off, naming the other sheet by its id.
+    typealias Reaction = StackReaction<String>
 
     /// child → parent.
     var parent: [String: String] = [:]
@@ -141,7 +162,7 @@ extension SheetService {
         fs.sheet = sheet
         commit(time: time)
         // Nothing dismissed on the way down comes back (a `switch` parent stays dismissed).
-        for d in shown { stack.onDismissed[d]?.removeAll { if case .present = $0 { return true } else { return false } } }
+        for d in shown { stack.onDismissed[d]?.removeAll(where: \.presents) }
         let chain = shown + [id]
         for (a, b) in zip(chain, chain.dropFirst()) { stack.onDismissed[a, default: []].append(.dismiss(b)) }
         markMoving(first)
@@ -191,11 +212,7 @@ extension SheetService {
         for e in events where e.kind == .dismissed || e.kind == .presentCancelled {  // gone, shown or not
             guard let reactions = stack.onDismissed.removeValue(forKey: id) else { continue }
             for r in reactions {
-                let other: String, presents: Bool
-                switch r {
-                case .present(let o): (other, presents) = (o, true)
-                case .dismiss(let o): (other, presents) = (o, false)
-                }
+                let other = r.member, presents = r.presents
                 guard let s = sessions[other] else { continue }
                 // The stack's command wins over a finger on that sheet (never skipped).
                 s.sheet.takeFromFinger(at: e.t)

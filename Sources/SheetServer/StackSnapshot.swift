@@ -29,10 +29,7 @@ struct StackSnapshot {
     }
 
     /// A reaction to a member's `dismissed`, by position.
-    enum Reaction: Equatable {
-        case present(Int)
-        case dismiss(Int)
-    }
+    typealias Reaction = StackReaction<Int>
 
     var root: (state: SheetState, policies: SheetPolicies, seq: Int)
     var children: [Child] = []
@@ -62,11 +59,8 @@ extension SheetService {
         let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($0.element, $0.offset) })
         func reactions(_ id: String) -> JSONValue {
             // A reaction to a destroyed session does nothing; it is left out.
-            .array((stack.onDismissed[id] ?? []).compactMap { r -> JSONValue? in
-                switch r {
-                case .present(let other): position[other].map { ["present": .int(Int64($0))] }
-                case .dismiss(let other): position[other].map { ["dismiss": .int(Int64($0))] }
-                }
+            .array((stack.onDismissed[id] ?? []).compactMap { $0.renamed { position[$0] } }.map {
+                [$0.presents ? "present" : "dismiss": .int(Int64($0.member))]
             })
         }
         o["onDismissed"] = reactions(root)
@@ -156,12 +150,7 @@ extension SheetService {
             ids.append(id)
         }
         for (position, reactions) in restored.onDismissed.enumerated() where !reactions.isEmpty {
-            stack.onDismissed[ids[position]] = reactions.map {
-                switch $0 {
-                case .present(let n): .present(ids[n])
-                case .dismiss(let n): .dismiss(ids[n])
-                }
-            }
+            stack.onDismissed[ids[position]] = reactions.compactMap { $0.renamed { ids[$0] } }
         }
         return ["session": .string(root.id), "children": .array(ids.dropFirst().map { .string($0) })]
     }
