@@ -320,4 +320,11 @@ public struct Sheet: Sendable {
 
     /// The frame at the current time.
     public func frame() -> SheetFrame { state.frame() }
+
+    /// The frame's `progress` alone (what a stacked parent follows), without the rest of the frame.
+    public var presentationProgress: Double {
+        let detents = state.detents
+        let e = state.currentExtent
+        return Quantize.unit(state.progress(extent: e, detents: detents, rest: state.restExtent(in: detents)))
+    }
 }

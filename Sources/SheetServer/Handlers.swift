@@ -117,7 +117,7 @@ extension SheetService {
         }
         if let parent { sheet.stackDepth = stack.depth(of: parent) + 1 }  // policies see it (plugin ABI 1.2)
         let result = add(sheet)
-        if let parent, let id = result["session"]?.stringValue { stack.parent[id] = parent }
+        if let parent, let id = result["session"]?.stringValue { stack.link(id, to: parent) }
         // Along the sheet's axis (issue 13: the width for a left or right sheet).
         return Self.withMaxDetentHeight(result, setup.options.edge.axisContainer(setup.container))
     }

@@ -35,11 +35,19 @@ struct SessionStack {
     typealias Reaction = StackReaction<String>
 
     /// child → parent.
-    var parent: [String: String] = [:]
+    private(set) var parent: [String: String] = [:]
+    /// parent → children, in the order they were linked (creation order).
+    private var childrenOf: [String: [String]] = [:]
     /// session → what to do, in order, when it is next dismissed.
     var onDismissed: [String: [Reaction]] = [:]
 
-    func children(of id: String) -> [String] { parent.filter { $0.value == id }.map(\.key) }
+    func children(of id: String) -> [String] { childrenOf[id] ?? [] }
+
+    /// `child` is stacked over `parent`.
+    mutating func link(_ child: String, to parent: String) {
+        self.parent[child] = parent
+        childrenOf[parent, default: []].append(child)
+    }
 
     /// 1 for a root, 2 for its child, ...
     func depth(of id: String) -> Int {
@@ -61,7 +69,11 @@ struct SessionStack {
     var isEmpty: Bool { parent.isEmpty }
 
     mutating func remove(_ id: String) {
-        parent[id] = nil
+        if let p = parent.removeValue(forKey: id) {
+            childrenOf[p]?.removeAll { $0 == id }
+            if childrenOf[p]?.isEmpty == true { childrenOf[p] = nil }
+        }
+        childrenOf[id] = nil
         onDismissed[id] = nil
     }
 }
@@ -244,8 +256,8 @@ extension SheetService {
     /// How many levels `id`'s shown descendants push it back, from their presentation progress.
     func levelsBack(_ id: String) -> Double {
         StackGeometry.levelsBack(children: stack.children(of: id).compactMap { c in
-            guard let sheet = sessions[c]?.sheet, sheet.phase != .dismissed else { return nil }
-            return (sheet.frame().progress, levelsBack(c))
+            guard let s = sessions[c], Self.phase(&s.sheet) != .dismissed else { return nil }
+            return (Self.presentationProgress(&s.sheet), levelsBack(c))
         })
     }
 

@@ -205,6 +205,9 @@ public final class SheetService: RPCService {
     /// `sheet.phase`, read in place.
     static func phase(_ sheet: inout Sheet) -> SheetPhase { sheet.phase }
 
+    /// `sheet.presentationProgress`, read in place.
+    static func presentationProgress(_ sheet: inout Sheet) -> Double { sheet.presentationProgress }
+
     /// The sheet's edge, read in place.
     static func edge(_ sheet: inout Sheet) -> SheetEdge { sheet.state.setup.options.edge }
 

@@ -146,7 +146,7 @@ extension SheetService {
             var sheet = Sheet(restoring: c.state, policies: c.policies)
             sheet.stackDepth = stack.depth(of: ids[c.parent]) + 1  // policies see it (plugin ABI 1.2)
             let id = addSession(sheet, seq: c.seq).id
-            stack.parent[id] = ids[c.parent]
+            stack.link(id, to: ids[c.parent])
             ids.append(id)
         }
         for (position, reactions) in restored.onDismissed.enumerated() where !reactions.isEmpty {
