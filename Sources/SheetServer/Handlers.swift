@@ -116,14 +116,10 @@ extension SheetService {
             throw RPCError(error)
         }
         if let parent { sheet.stackDepth = stack.depth(of: parent) + 1 }  // policies see it (plugin ABI 1.2)
-        let result = add(sheet)
-        if let parent, let id = result["session"]?.stringValue { stack.link(id, to: parent) }
+        let s = addSession(sheet)
+        if let parent { stack.link(s.id, to: parent) }
         // Along the sheet's axis (issue 13: the width for a left or right sheet).
-        return Self.withMaxDetentHeight(result, setup.options.edge.axisContainer(setup.container))
-    }
-
-    func add(_ sheet: Sheet, seq: Int = 0) -> JSONValue {
-        ["session": .string(addSession(sheet, seq: seq).id)]
+        return Self.withMaxDetentHeight(["session": .string(s.id)], setup.options.edge.axisContainer(setup.container))
     }
 
     /// A new session with the next fresh id, marked for the next frame.
