@@ -14,6 +14,7 @@ fails instead of hanging; nothing sleeps and nothing is timed.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import base64
 import http.client
 import json
@@ -64,7 +65,7 @@ def rpc(method: str, params: Optional[dict] = None, id: object = 1) -> str:
     message = {"jsonrpc": "2.0", "id": id, "method": method}
     if params is not None:
         message["params"] = params
-    return json.dumps(message, separators=(",", ":"))
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Client:
@@ -127,6 +128,7 @@ class Client:
             opcode = op if opcode is None else opcode
             parts.append(payload)
             if fin:
+                self.fragments = len(parts)
                 return opcode, b"".join(parts)
 
     def close_code(self) -> Optional[int]:
@@ -308,6 +310,20 @@ class MessageSizeTests(BridgeTestCase):
         c.send(frame(CONTINUATION, message[3 * quarter:], fin=True))
         self.assertIn("result", c.answer("fragments"))
 
+    def test_an_answer_over_1_MiB_arrives_whole_in_fragments(self) -> None:
+        c = self.initialized()
+        # A 1 MB batch whose answer (an error each, naming the method) is a 1.5 MB line, mostly
+        # two-byte characters: the fragments must not split them.
+        calls, method = 10000, "é" * 30
+        c.send(frame(TEXT, ("[" + ",".join(rpc(method, id=i) for i in range(calls)) + "]").encode()))
+        opcode, payload = c.read_message()
+        self.assertEqual(opcode, TEXT)
+        self.assertGreater(len(payload), MiB)
+        self.assertGreater(c.fragments, 1)
+        answers = json.loads(payload.decode("utf-8"))
+        self.assertEqual([a["id"] for a in answers], list(range(calls)))
+        self.assertTrue(all(a["error"]["message"] == f"method not found: {method}" for a in answers))
+
     def test_a_header_claiming_2_to_the_40_bytes_closes_with_1009(self) -> None:
         c = self.initialized()
         c.send(frame(TEXT, length=1 << 40))  # the header (and mask key) alone: no payload
@@ -462,6 +478,34 @@ class BackpressureTests(BridgeTestCase):
         while not condition():
             self.assertLess(time.monotonic(), deadline, f"never {what}")
             os.sched_yield()
+
+
+class LongLineTests(unittest.TestCase):
+    """serve.py's fragments of a long output line: split where the reads fall, even inside a
+    character, and joined they are the line."""
+
+    def test_fragments_join_to_the_line_whatever_the_reads(self) -> None:
+        sys.path.insert(0, HERE)
+        from serve import long_line
+
+        line = "aé€𝄞" * 5
+
+        async def fragments(cut: int) -> List[str]:
+            reader = asyncio.StreamReader(limit=2)
+            data = line.encode() + b"\n"
+            reader.feed_data(data[:cut])
+            try:
+                await reader.readuntil(b"\n")
+            except asyncio.LimitOverrunError as e:
+                reader.feed_data(data[cut:])
+                reader.feed_eof()
+                return [f async for f in long_line(reader, e.consumed)]
+            raise AssertionError("no overrun")
+
+        for cut in range(3, len(line.encode())):
+            parts = asyncio.run(fragments(cut))
+            self.assertEqual("".join(parts), line, f"cut at byte {cut}")
+            self.assertGreater(len(parts), 1)
 
 
 class HTTPTests(BridgeTestCase):
