@@ -6,10 +6,11 @@
 The interpreter must be able to import ``websockets`` (serve.py runs under it); the tests
 themselves write WebSocket frames by hand, so that they can send what no library would: a
 header claiming 2^40 bytes, fragments without end, unmasked frames, half a frame, a ninth
-socket, a page that never reads. Each test checks the bridge's answer (an HTTP status or a
-close code), and that the bridge still answers another client. Waits are for events (a frame,
-a log line, a process state in /proc), each bounded by SAFETY only so that a broken bridge
-fails instead of hanging; nothing sleeps and nothing is timed.
+socket, a page that never reads while it floods its sheetd. Each test checks the bridge's
+answer (an HTTP status or a close code) or its memory, and that the bridge still answers
+another page. Waits are for events (a frame, a log line, a process state in /proc), each
+bounded by SAFETY only so that a broken bridge fails instead of hanging; nothing sleeps and
+nothing is timed. Linux only (/proc).
 """
 from __future__ import annotations
 
@@ -377,6 +378,22 @@ class FramingTests(BridgeTestCase):
         self.assertResponsive()
         slow.send(whole[len(whole) // 2:])
         self.assertIn("result", slow.answer("slow"))
+
+
+class DaemonExitTests(BridgeTestCase):
+    """When sheetd ends on its own, the page's socket closes: 1000 after a clean exit, 1011
+    (with the status) otherwise."""
+
+    def test_a_clean_exit_closes_with_1000(self) -> None:
+        c = self.initialized()
+        c.call("shutdown", id="down")
+        c.send_text(json.dumps({"jsonrpc": "2.0", "method": "exit"}))
+        self.assertCloses(c, 1000)
+
+    def test_a_failed_exit_closes_with_1011(self) -> None:
+        c = self.initialized()
+        c.send_text(json.dumps({"jsonrpc": "2.0", "method": "exit"}))  # exit without shutdown: status 1
+        self.assertCloses(c, 1011)
 
 
 class DaemonCapTests(BridgeTestCase):

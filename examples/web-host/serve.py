@@ -146,8 +146,8 @@ async def discard_until_exit(proc: asyncio.subprocess.Process) -> int:
     return await proc.wait()
 
 
-async def relay(ws: WebSocketServerProtocol, executable: str, args: list) -> None:
-    """One page connection <-> one sheetd child, until either side ends."""
+async def relay(ws: WebSocketServerProtocol, executable: str, args: list) -> int:
+    """One page connection <-> one sheetd child, until either side ends; sheetd's exit status."""
     proc = await asyncio.create_subprocess_exec(executable, "--framing", "ndjson", *args,
                                                 stdin=asyncio.subprocess.PIPE,
                                                 stdout=asyncio.subprocess.PIPE, limit=LINE_CHUNK)
@@ -155,7 +155,6 @@ async def relay(ws: WebSocketServerProtocol, executable: str, args: list) -> Non
     log(f"sheetd {proc.pid} started for a page")
     inbound = asyncio.ensure_future(page_to_daemon(ws, proc.stdin))
     outbound = asyncio.ensure_future(daemon_to_page(ws, proc.stdout))
-    status: Optional[int] = None
     try:
         await asyncio.wait([inbound, outbound], return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -170,20 +169,22 @@ async def relay(ws: WebSocketServerProtocol, executable: str, args: list) -> Non
             proc.kill()
             status = await proc.wait()
         log(f"sheetd {proc.pid} exited with status {status}")
-    if status != 0:
-        await ws.close(INTERNAL_ERROR, f"sheetd exited with status {status}")
+    return status
 
 
 async def bridge(ws: WebSocketServerProtocol, executable: str, args: list, cap: DaemonCap) -> None:
-    """The handler of an accepted ``/rpc`` socket: a sheetd for it, unless the cap is reached."""
+    """The handler of an accepted ``/rpc`` socket: a sheetd for it, unless the cap is reached.
+    The socket closes when the handler returns (1000), or with 1011 if sheetd failed."""
     if not cap.take():
         log(f"refused a page: {cap.limit} sheetd processes are running (--max-daemons)")
         await ws.close(TRY_AGAIN_LATER, f"{cap.limit} sheetd processes are running (--max-daemons)")
         return
     try:
-        await relay(ws, executable, args)
+        status = await relay(ws, executable, args)
     finally:
-        cap.release()
+        cap.release()  # as sheetd's exit is logged: nothing runs in between
+    if status != 0:
+        await ws.close(INTERNAL_ERROR, f"sheetd exited with status {status}")
 
 
 def static_files(origins: list):
