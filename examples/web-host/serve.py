@@ -35,8 +35,12 @@ import socket
 import sys
 from typing import AsyncIterator, Optional
 
-from websockets.exceptions import ConnectionClosed
-from websockets.legacy.server import WebSocketServerProtocol, serve
+try:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.legacy.server import WebSocketServerProtocol, serve
+except ImportError:
+    sys.exit(f"web-host: {sys.executable} has no websockets library: apt-get install python3-websockets"
+             " (then run /usr/bin/python3), or python3 -m pip install websockets")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
