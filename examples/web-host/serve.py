@@ -5,7 +5,8 @@
     python3 examples/web-host/serve.py --port 0 --sheetd .build/debug/sheetd
 
 Needs the ``websockets`` library (Debian: ``apt-get install python3-websockets``; else
-``python3 -m pip install websockets``); the WebSocket protocol is entirely the library's.
+``python3 -m pip install websockets``); the WebSocket protocol is entirely the library's. Its
+asyncio API is 10.4's (Debian 12), which later releases keep as ``websockets.legacy``.
 Listens on 127.0.0.1 only. Each WebSocket connection to ``/rpc`` gets its own sheetd (the
 ``--sheetd`` path, else ``$SHEETD``, else ``sheetd`` on ``PATH``), at most ``--max-daemons`` at
 a time: every text message from the page is one JSON-RPC message written to sheetd's stdin,
