@@ -17,11 +17,10 @@ import Testing
             return
         }
         let root = SpecTests.repoRoot
-        let r = try Subprocess.run("/usr/bin/env", [
-            "python3", root.appendingPathComponent("examples/web-host/browser_test.py").path,
+        let r = try Python.run(root.appendingPathComponent("examples/web-host/browser_test.py").path, [
             "--sheetd", try Daemon.binaryPath(), "--chromium", chromium,
             "--artifacts", root.appendingPathComponent(".build/web-host-artifacts").path,
-        ])
+        ], importing: "websockets", debianPackage: "python3-websockets", pipPackage: "websockets")
         #expect(r.status == 0, "examples/web-host/browser_test.py failed:\n\(r.stdout)\n\(r.stderr)")
         #expect(r.stdout.contains("all checks passed"), "\(r.stdout)")
     }
