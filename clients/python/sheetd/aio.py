@@ -273,8 +273,8 @@ class AsyncClient(ClientBase):
     async def wait_for(self, predicate: Any, timeout: Optional[float] = None) -> None:
         """Waits until ``predicate()`` holds, re-checking as messages arrive."""
         await self.start()
-        changed = self._changed
-        assert changed is not None
+        assert self._changed is not None
+        changed: asyncio.Condition = self._changed
 
         async def wait() -> None:
             async with changed:
