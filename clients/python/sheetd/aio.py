@@ -11,7 +11,7 @@ from .protocol import Event, Frame, InitializeResult, PluginInfo, PluginsListRes
 from .router import Message
 from .scenario import Scenario
 from .base import ClientBase
-from .session import EventPredicate, SessionBase
+from .session import EventPredicate, Expectation, SessionBase
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -45,21 +45,14 @@ class AsyncSession(SessionBase):
         return self._took(index)
 
 
-class AsyncEventExpectation:
+class AsyncEventExpectation(Expectation):
     """``async with session.expect_event(type) as ev:`` then ``await ev.value``; see
     :meth:`AsyncSession.expect_event`."""
 
-    def __init__(self, session: AsyncSession, event_type: str, predicate: Optional[EventPredicate],
-                 timeout: Optional[float]):
-        self._session = session
-        self._type = event_type
-        self._predicate = predicate
-        self._timeout = timeout
-        self._start = 0
-        self._value: "Optional[asyncio.Future[Event]]" = None
+    _value: "Optional[asyncio.Future[Event]]" = None
 
     async def __aenter__(self) -> "AsyncEventExpectation":
-        self._start = len(self._session.events)
+        self._entered()
         self._value = asyncio.get_running_loop().create_future()
         return self
 
@@ -68,16 +61,12 @@ class AsyncEventExpectation:
         if exc_type is not None:
             self._value.cancel()
             return
-        s = self._session
         try:
-            await s.client.wait_for(lambda: s._find_event(self._type, self._start, self._predicate) is not None,
-                                    self._timeout)
+            await self._session.client.wait_for(self._arrived, self._timeout)
         except BaseException:
             self._value.cancel()
             raise
-        index = s._find_event(self._type, self._start, self._predicate)
-        assert index is not None
-        self._value.set_result(s._took(index))
+        self._value.set_result(self._take())
 
     @property
     def value(self) -> "asyncio.Future[Event]":

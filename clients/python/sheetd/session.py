@@ -79,11 +79,9 @@ class SessionBase(SessionMethods):
         return self.events[index]
 
 
-class EventExpectation:
-    """``with session.expect_event("detentChanged") as ev:`` — entered before the action,
-    so an event the action causes is never missed; leaving the block waits for it (reading
-    from the daemon), then ``ev.value`` is the event.
-    """
+class Expectation:
+    """What both ``expect_event`` context managers share: the event awaited, counted from
+    entering the block."""
 
     def __init__(self, session: SessionBase, event_type: str, predicate: Optional[EventPredicate],
                  timeout: Optional[float]):
@@ -92,21 +90,36 @@ class EventExpectation:
         self._predicate = predicate
         self._timeout = timeout
         self._start = 0
-        self._value: Optional[Event] = None
+
+    def _entered(self) -> None:
+        self._start = len(self._session.events)
+
+    def _arrived(self) -> bool:
+        return self._session._find_event(self._type, self._start, self._predicate) is not None
+
+    def _take(self) -> Event:
+        index = self._session._find_event(self._type, self._start, self._predicate)
+        assert index is not None
+        return self._session._took(index)
+
+
+class EventExpectation(Expectation):
+    """``with session.expect_event("detentChanged") as ev:`` — entered before the action,
+    so an event the action causes is never missed; leaving the block waits for it (reading
+    from the daemon), then ``ev.value`` is the event.
+    """
+
+    _value: Optional[Event] = None
 
     def __enter__(self) -> "EventExpectation":
-        self._start = len(self._session.events)
+        self._entered()
         return self
 
     def __exit__(self, exc_type: Any, *rest: Any) -> None:
         if exc_type is not None:
             return
-        s = self._session
-        s.client.wait_for(lambda: s._find_event(self._type, self._start, self._predicate) is not None,
-                          self._timeout)
-        index = s._find_event(self._type, self._start, self._predicate)
-        assert index is not None
-        self._value = s._took(index)
+        self._session.client.wait_for(self._arrived, self._timeout)
+        self._value = self._take()
 
     @property
     def value(self) -> Event:
