@@ -12,8 +12,8 @@ Standard library only. What it writes, so that a type checker knows the whole wi
   ``frame.scroll.pin_offset_y``), built from the wire by ``Frame.from_wire``;
 - per method, ``<Method>Params``: its params as keyword arguments (snake_case; the session
   handle fills in ``session``) and ``<Method>Result``;
-- ``SessionMethods``: every session method with typed keyword arguments, and the method
-  name tables.
+- ``SessionMethods`` / ``AsyncSessionMethods``: every session method with typed keyword
+  arguments and result (an awaitable of it on asyncio), and the method name tables.
 """
 import argparse
 import json
@@ -284,7 +284,7 @@ class Generator:
              'attributes (``frame.sheet.y``); keyword arguments are snake_case.\n"""\n',
              "from __future__ import annotations\n\n",
              "from dataclasses import dataclass\n",
-             "from typing import TYPE_CHECKING, Any, Dict, List, Literal, Mapping, Optional, Tuple, TypedDict, Union\n\n",
+             "from typing import TYPE_CHECKING, Any, Awaitable, Dict, List, Literal, Mapping, Optional, Tuple, TypedDict, Union, cast\n\n",
              "if TYPE_CHECKING:\n    from typing_extensions import TypeAlias, Unpack\n\n",
              f"#: The protocol version these types describe (``initialize``'s ``protocolVersion``).\n"
              f"PROTOCOL_VERSION = {json.dumps(self.spec['info']['version'])}\n\n"]
@@ -331,20 +331,25 @@ class Generator:
         o.append(f"#: Client-level methods: Python name -> wire method.\nCLIENT_METHODS: Dict[str, str] = {table(client)}\n\n")
         o.append(f"#: Methods on a session handle: Python name -> wire method (``session`` is added).\n"
                  f"SESSION_METHODS: Dict[str, str] = {table(session)}\n\n\n")
-        o.append("class SessionMethods:\n")
-        o.append('    """Every wire method of a session, with its params as typed keyword arguments.\n\n'
-                 "    On a blocking session each returns the result; on an asyncio session, an awaitable of it.\n"
-                 '    """\n\n')
-        o.append("    def _call(self, method: str, params: Dict[str, Any]) -> Any:\n        raise NotImplementedError\n\n")
-        for py, wire in session.items():
-            base = pascal(wire)
-            summary = next(m for m in methods if m[0] == wire)[3]
-            o.append(f"    def {py}(self, **params: Unpack[{base}Params]) -> Any:\n")
-            o.append(docstring(f"``{wire}``: {summary}", "        "))
-            defaults = DEFAULTS.get(wire)
-            arg = ("{" + "".join(f"{json.dumps(k)}: {json.dumps(v)}, " for k, v in defaults.items()) + "**params}"
-                   if defaults else "dict(params)")
-            o.append(f"        return self._call({json.dumps(wire)}, {arg})\n\n")
+        for cls, doc_text, wrap in (
+                ("SessionMethods", "On a blocking session (:class:`sheetd.Session`) each returns the result.", "{}"),
+                ("AsyncSessionMethods", "On an asyncio session (:class:`sheetd.AsyncSession`) each returns an "
+                 "awaitable of the result.", "Awaitable[{}]")):
+            o.append(f"class {cls}:\n")
+            o.append(f'    """Every wire method of a session, with its params as typed keyword arguments.\n\n'
+                     f'    {doc_text}\n    """\n\n')
+            o.append("    def _call(self, method: str, params: Dict[str, Any]) -> Any:\n        raise NotImplementedError\n\n")
+            for py, wire in session.items():
+                base = pascal(wire)
+                summary = next(m for m in methods if m[0] == wire)[3]
+                result = wrap.format(f"{base}Result")
+                o.append(f"    def {py}(self, **params: Unpack[{base}Params]) -> {result}:\n")
+                o.append(docstring(f"``{wire}``: {summary}", "        "))
+                defaults = DEFAULTS.get(wire)
+                arg = ("{" + "".join(f"{json.dumps(k)}: {json.dumps(v)}, " for k, v in defaults.items()) + "**params}"
+                       if defaults else "dict(params)")
+                o.append(f"        return cast({json.dumps(result)}, self._call({json.dumps(wire)}, {arg}))\n\n")
+            o.append("\n")
         return "".join(o).rstrip() + "\n"
 
 

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, cast, Union, Tuple, Any, AsyncIterator, Dict, 
 
 from .errors import DaemonExited, Timeout
 from .methods import wire_params
-from .protocol import Event, Frame, InitializeResult, PluginInfo, PluginsListResult, SessionListResult
+from .protocol import (AsyncSessionMethods, Event, Frame, InitializeResult, PluginInfo, PluginsListResult,
+                       SessionListResult)
 from .router import Message
 from .scenario import Scenario
 from .base import ClientBase
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from .protocol import InitializeParams, SessionCreateParams
 
 
-class AsyncSession(SessionBase):
+class AsyncSession(SessionBase, AsyncSessionMethods):
     """A live session of an :class:`AsyncClient`; every method returns an awaitable."""
 
     def expect_event(self, event_type: str, *, predicate: Optional[EventPredicate] = None,

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, cast, Tuple, IO, Any, Callable, Dict, List, Ma
 
 from .errors import DaemonExited, Timeout
 from .methods import wire_params
-from .protocol import (Event, Frame, InitializeResult, PluginInfo, PluginsListResult, SessionListResult)
+from .protocol import (Event, Frame, InitializeResult, PluginInfo, PluginsListResult, SessionListResult,
+                       SessionMethods)
 from .router import Message
 from .scenario import Scenario
 from .base import ClientBase
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from .protocol import InitializeParams, SessionCreateParams
 
 
-class Session(SessionBase):
+class Session(SessionBase, SessionMethods):
     """A live session of a :class:`Client`; every method blocks until the daemon answers."""
 
     def expect_event(self, event_type: str, *, predicate: Optional[EventPredicate] = None,

@@ -8,7 +8,7 @@ attributes (``frame.sheet.y``); keyword arguments are snake_case.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Dict, List, Literal, Mapping, Optional, Tuple, TypedDict, Union
+from typing import TYPE_CHECKING, Any, Awaitable, Dict, List, Literal, Mapping, Optional, Tuple, TypedDict, Union, cast
 
 if TYPE_CHECKING:
     from typing_extensions import TypeAlias, Unpack
@@ -968,76 +968,154 @@ SESSION_METHODS: Dict[str, str] = {
 class SessionMethods:
     """Every wire method of a session, with its params as typed keyword arguments.
 
-    On a blocking session each returns the result; on an asyncio session, an awaitable of it.
+    On a blocking session (:class:`sheetd.Session`) each returns the result.
     """
 
     def _call(self, method: str, params: Dict[str, Any]) -> Any:
         raise NotImplementedError
 
-    def destroy(self, **params: Unpack[SessionDestroyParams]) -> Any:
+    def destroy(self, **params: Unpack[SessionDestroyParams]) -> SessionDestroyResult:
         """``session.destroy``: Destroy a session (no further frames)."""
-        return self._call("session.destroy", dict(params))
+        return cast("SessionDestroyResult", self._call("session.destroy", dict(params)))
 
-    def snapshot(self, **params: Unpack[SessionSnapshotParams]) -> Any:
+    def snapshot(self, **params: Unpack[SessionSnapshotParams]) -> SessionSnapshotResult:
         """``session.snapshot``: Capture a session's complete state."""
-        return self._call("session.snapshot", dict(params))
+        return cast("SessionSnapshotResult", self._call("session.snapshot", dict(params)))
 
-    def present(self, **params: Unpack[SheetPresentParams]) -> Any:
+    def present(self, **params: Unpack[SheetPresentParams]) -> SheetPresentResult:
         """``sheet.present``: Present the sheet at its selected detent."""
-        return self._call("sheet.present", dict(params))
+        return cast("SheetPresentResult", self._call("sheet.present", dict(params)))
 
-    def dismiss(self, **params: Unpack[SheetDismissParams]) -> Any:
+    def dismiss(self, **params: Unpack[SheetDismissParams]) -> SheetDismissResult:
         """``sheet.dismiss``: Dismiss the sheet (works even when options.dismissible is false)."""
-        return self._call("sheet.dismiss", dict(params))
+        return cast("SheetDismissResult", self._call("sheet.dismiss", dict(params)))
 
-    def select_detent(self, **params: Unpack[SheetSelectDetentParams]) -> Any:
+    def select_detent(self, **params: Unpack[SheetSelectDetentParams]) -> SheetSelectDetentResult:
         """``sheet.selectDetent``: Select a detent (the sheet moves there if presented)."""
-        return self._call("sheet.selectDetent", dict(params))
+        return cast("SheetSelectDetentResult", self._call("sheet.selectDetent", dict(params)))
 
-    def set_content_height(self, **params: Unpack[SheetSetContentHeightParams]) -> Any:
+    def set_content_height(self, **params: Unpack[SheetSetContentHeightParams]) -> SheetSetContentHeightResult:
         """``sheet.setContentHeight``: Content-size event."""
-        return self._call("sheet.setContentHeight", dict(params))
+        return cast("SheetSetContentHeightResult", self._call("sheet.setContentHeight", dict(params)))
 
-    def set_container(self, **params: Unpack[SheetSetContainerParams]) -> Any:
+    def set_container(self, **params: Unpack[SheetSetContainerParams]) -> SheetSetContainerResult:
         """``sheet.setContainer``: Container size change (rotation, window resize)."""
-        return self._call("sheet.setContainer", dict(params))
+        return cast("SheetSetContainerResult", self._call("sheet.setContainer", dict(params)))
 
-    def push(self, **params: Unpack[NavPushParams]) -> Any:
+    def push(self, **params: Unpack[NavPushParams]) -> NavPushResult:
         """``nav.push``: Push an entry."""
-        return self._call("nav.push", dict(params))
+        return cast("NavPushResult", self._call("nav.push", dict(params)))
 
-    def pop(self, **params: Unpack[NavPopParams]) -> Any:
+    def pop(self, **params: Unpack[NavPopParams]) -> NavPopResult:
         """``nav.pop``: Pop the top entry."""
-        return self._call("nav.pop", dict(params))
+        return cast("NavPopResult", self._call("nav.pop", dict(params)))
 
-    def pop_to_root(self, **params: Unpack[NavPopToRootParams]) -> Any:
+    def pop_to_root(self, **params: Unpack[NavPopToRootParams]) -> NavPopToRootResult:
         """``nav.popToRoot``: Pop to the root entry (animates like pop)."""
-        return self._call("nav.popToRoot", dict(params))
+        return cast("NavPopToRootResult", self._call("nav.popToRoot", dict(params)))
 
-    def set_stack(self, **params: Unpack[NavSetStackParams]) -> Any:
+    def set_stack(self, **params: Unpack[NavSetStackParams]) -> NavSetStackResult:
         """``nav.setStack``: Replace the stack (animates like push)."""
-        return self._call("nav.setStack", dict(params))
+        return cast("NavSetStackResult", self._call("nav.setStack", dict(params)))
 
-    def pan(self, **params: Unpack[InputPanParams]) -> Any:
+    def pan(self, **params: Unpack[InputPanParams]) -> InputPanResult:
         """``input.pan``: A pan gesture sample."""
-        return self._call("input.pan", dict(params))
+        return cast("InputPanResult", self._call("input.pan", dict(params)))
 
-    def tap(self, **params: Unpack[InputTapParams]) -> Any:
+    def tap(self, **params: Unpack[InputTapParams]) -> InputTapResult:
         """``input.tap``: A tap."""
-        return self._call("input.tap", {"target": "dimming", **params})
+        return cast("InputTapResult", self._call("input.tap", {"target": "dimming", **params}))
 
-    def scroll(self, **params: Unpack[InputScrollParams]) -> Any:
+    def scroll(self, **params: Unpack[InputScrollParams]) -> InputScrollResult:
         """``input.scroll``: A scroll-view sample from the sheet's content."""
-        return self._call("input.scroll", dict(params))
+        return cast("InputScrollResult", self._call("input.scroll", dict(params)))
 
-    def keyboard(self, **params: Unpack[InputKeyboardParams]) -> Any:
+    def keyboard(self, **params: Unpack[InputKeyboardParams]) -> InputKeyboardResult:
         """``input.keyboard``: Keyboard frame change."""
-        return self._call("input.keyboard", dict(params))
+        return cast("InputKeyboardResult", self._call("input.keyboard", dict(params)))
 
-    def configure(self, **params: Unpack[SheetConfigureParams]) -> Any:
+    def configure(self, **params: Unpack[SheetConfigureParams]) -> SheetConfigureResult:
         """``sheet.configure``: Change a live sheet: detents, selection, options, policies."""
-        return self._call("sheet.configure", dict(params))
+        return cast("SheetConfigureResult", self._call("sheet.configure", dict(params)))
 
-    def snap_to(self, **params: Unpack[SheetSnapToParams]) -> Any:
+    def snap_to(self, **params: Unpack[SheetSnapToParams]) -> SheetSnapToResult:
         """``sheet.snapTo``: Move the sheet to an arbitrary height without a detent."""
-        return self._call("sheet.snapTo", dict(params))
+        return cast("SheetSnapToResult", self._call("sheet.snapTo", dict(params)))
+
+
+class AsyncSessionMethods:
+    """Every wire method of a session, with its params as typed keyword arguments.
+
+    On an asyncio session (:class:`sheetd.AsyncSession`) each returns an awaitable of the result.
+    """
+
+    def _call(self, method: str, params: Dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def destroy(self, **params: Unpack[SessionDestroyParams]) -> Awaitable[SessionDestroyResult]:
+        """``session.destroy``: Destroy a session (no further frames)."""
+        return cast("Awaitable[SessionDestroyResult]", self._call("session.destroy", dict(params)))
+
+    def snapshot(self, **params: Unpack[SessionSnapshotParams]) -> Awaitable[SessionSnapshotResult]:
+        """``session.snapshot``: Capture a session's complete state."""
+        return cast("Awaitable[SessionSnapshotResult]", self._call("session.snapshot", dict(params)))
+
+    def present(self, **params: Unpack[SheetPresentParams]) -> Awaitable[SheetPresentResult]:
+        """``sheet.present``: Present the sheet at its selected detent."""
+        return cast("Awaitable[SheetPresentResult]", self._call("sheet.present", dict(params)))
+
+    def dismiss(self, **params: Unpack[SheetDismissParams]) -> Awaitable[SheetDismissResult]:
+        """``sheet.dismiss``: Dismiss the sheet (works even when options.dismissible is false)."""
+        return cast("Awaitable[SheetDismissResult]", self._call("sheet.dismiss", dict(params)))
+
+    def select_detent(self, **params: Unpack[SheetSelectDetentParams]) -> Awaitable[SheetSelectDetentResult]:
+        """``sheet.selectDetent``: Select a detent (the sheet moves there if presented)."""
+        return cast("Awaitable[SheetSelectDetentResult]", self._call("sheet.selectDetent", dict(params)))
+
+    def set_content_height(self, **params: Unpack[SheetSetContentHeightParams]) -> Awaitable[SheetSetContentHeightResult]:
+        """``sheet.setContentHeight``: Content-size event."""
+        return cast("Awaitable[SheetSetContentHeightResult]", self._call("sheet.setContentHeight", dict(params)))
+
+    def set_container(self, **params: Unpack[SheetSetContainerParams]) -> Awaitable[SheetSetContainerResult]:
+        """``sheet.setContainer``: Container size change (rotation, window resize)."""
+        return cast("Awaitable[SheetSetContainerResult]", self._call("sheet.setContainer", dict(params)))
+
+    def push(self, **params: Unpack[NavPushParams]) -> Awaitable[NavPushResult]:
+        """``nav.push``: Push an entry."""
+        return cast("Awaitable[NavPushResult]", self._call("nav.push", dict(params)))
+
+    def pop(self, **params: Unpack[NavPopParams]) -> Awaitable[NavPopResult]:
+        """``nav.pop``: Pop the top entry."""
+        return cast("Awaitable[NavPopResult]", self._call("nav.pop", dict(params)))
+
+    def pop_to_root(self, **params: Unpack[NavPopToRootParams]) -> Awaitable[NavPopToRootResult]:
+        """``nav.popToRoot``: Pop to the root entry (animates like pop)."""
+        return cast("Awaitable[NavPopToRootResult]", self._call("nav.popToRoot", dict(params)))
+
+    def set_stack(self, **params: Unpack[NavSetStackParams]) -> Awaitable[NavSetStackResult]:
+        """``nav.setStack``: Replace the stack (animates like push)."""
+        return cast("Awaitable[NavSetStackResult]", self._call("nav.setStack", dict(params)))
+
+    def pan(self, **params: Unpack[InputPanParams]) -> Awaitable[InputPanResult]:
+        """``input.pan``: A pan gesture sample."""
+        return cast("Awaitable[InputPanResult]", self._call("input.pan", dict(params)))
+
+    def tap(self, **params: Unpack[InputTapParams]) -> Awaitable[InputTapResult]:
+        """``input.tap``: A tap."""
+        return cast("Awaitable[InputTapResult]", self._call("input.tap", {"target": "dimming", **params}))
+
+    def scroll(self, **params: Unpack[InputScrollParams]) -> Awaitable[InputScrollResult]:
+        """``input.scroll``: A scroll-view sample from the sheet's content."""
+        return cast("Awaitable[InputScrollResult]", self._call("input.scroll", dict(params)))
+
+    def keyboard(self, **params: Unpack[InputKeyboardParams]) -> Awaitable[InputKeyboardResult]:
+        """``input.keyboard``: Keyboard frame change."""
+        return cast("Awaitable[InputKeyboardResult]", self._call("input.keyboard", dict(params)))
+
+    def configure(self, **params: Unpack[SheetConfigureParams]) -> Awaitable[SheetConfigureResult]:
+        """``sheet.configure``: Change a live sheet: detents, selection, options, policies."""
+        return cast("Awaitable[SheetConfigureResult]", self._call("sheet.configure", dict(params)))
+
+    def snap_to(self, **params: Unpack[SheetSnapToParams]) -> Awaitable[SheetSnapToResult]:
+        """``sheet.snapTo``: Move the sheet to an arbitrary height without a detent."""
+        return cast("Awaitable[SheetSnapToResult]", self._call("sheet.snapTo", dict(params)))

@@ -1,16 +1,16 @@
 """Session handles: one sheet over one container, with the wire's session methods.
 
-:class:`SessionBase` holds what has arrived for the session and gets every session method
-from :class:`sheetd.protocol.SessionMethods` (generated, typed keyword arguments); on a
-:class:`sheetd.Session` (from :class:`sheetd.Client`) a method returns the result, on an
-:class:`sheetd.AsyncSession` it returns an awaitable of it.
+:class:`SessionBase` holds what has arrived for the session; the session methods come from
+the generated :class:`sheetd.protocol.SessionMethods` (on a :class:`sheetd.Session`, each
+returns the result) and :class:`sheetd.protocol.AsyncSessionMethods` (on an
+:class:`sheetd.AsyncSession`, an awaitable of it), typed from the OpenRPC document.
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Literal, Optional
 
 from .methods import wire_params
-from .protocol import Diagnostic, Event, Frame, SessionMethods
+from .protocol import Diagnostic, Event, Frame
 
 #: ``sheet.present {stackBehavior}``: how a child presents over a parent that is shown.
 StackBehavior = Literal["push", "replace", "switch"]
@@ -19,7 +19,7 @@ StackBehavior = Literal["push", "replace", "switch"]
 EventPredicate = Callable[[Event], bool]
 
 
-class SessionBase(SessionMethods):
+class SessionBase:
     """What a session handle knows and can do; see :class:`sheetd.Session`."""
 
     def __init__(self, client: Any, session_id: str):

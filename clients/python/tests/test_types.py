@@ -18,9 +18,15 @@ GOOD = """
         session = client.create_session(container={"width": 390, "height": 844, "safeArea": {"top": 47}},
                                         content={"preferredHeight": 300}, detents=["fit", {"id": "x", "height": 400}])
         session.present(t=0, stack_behavior="push")
-        session.pan(t=16, phase="began", translation={"x": 0, "y": 0})
+        assert session.pan(t=16, phase="began", translation={"x": 0, "y": 0})["state"] == "dragging"
         frame = client.tick(150)[0]
         return frame.sheet.y + frame.dimming.alpha
+
+    async def run_async(client: sheetd.AsyncClient) -> str:
+        session = await client.create_session(container={"width": 390, "height": 844})
+        async with session.expect_event("presented") as ev:
+            await session.present(t=0)
+        return (await ev.value)["type"] + (await session.dismiss(t=1))["state"]
 """
 
 BAD = """
@@ -31,6 +37,7 @@ BAD = """
         session = client.create_session(container={"width": 390, "hieght": 844})
         session.pan(t=16, phase="begun", translation={"x": 0, "y": 0})
         client.tick(150)[0].sheet.why
+        session.present(t=0)["stat"]
 """
 
 
@@ -67,5 +74,5 @@ def test_mypy_accepts_typed_usage_and_flags_misspelled_members(tmp_path):
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert errors and all(line.startswith("bad.py:") for line in errors), done.stdout + done.stderr
     flagged = " ".join(errors)
-    for misspelled in ('"contaner"', '"hieght"', "'begun'", '"why"'):
+    for misspelled in ('"contaner"', '"hieght"', "'begun'", '"why"', '"stat"'):
         assert misspelled in flagged, done.stdout
