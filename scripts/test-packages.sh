@@ -9,7 +9,8 @@
 #            PATH, its plugins from usr/lib/sheetd/plugins (and `apt-get install -s`, simulated)
 #   tarball  unpacked anywhere: its bin/sheetd through the Python client from PATH
 # Each smoke checks the version, that the three bundled plugins load from inside the install,
-# a frame, and `ldd` (glibc only). Needs python3 with venv and pytest (Debian: python3-venv,
+# a frame, and `ldd` (glibc only); the tarball's daemon also replays the plugin examples to
+# their goldens. Needs python3 with venv and pytest (Debian: python3-venv,
 # python3-pytest), node and npm, dpkg-deb. Usage: scripts/test-packages.sh [DIST]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -141,5 +142,13 @@ done
 glibc_only "$tree/bin/sheetd" "$tree"/lib/sheetd/plugins/*.so
 # The Python client from this checkout, the daemon from PATH.
 (cd "$work" && EXTRA_PATH="$tree/bin" clean env PYTHONPATH="$root/clients/python" python3 smoke.py "$tree" "$version")
+# The shipped plugins behave as the ones `swift test` builds: the plugin examples replay to their goldens.
+for case in "$root"/protocol/conformance/*plugin*.ndjson; do
+    golden="${case%.ndjson}.golden.ndjson"
+    [ -f "$golden" ] || continue
+    clean "$tree/bin/sheetd" --no-default-plugins --plugin-dir "$tree/lib/sheetd/plugins" replay "$case" --expect "$golden" \
+        || fail "$(basename "$case") does not replay to its golden with the tarball's daemon and plugins"
+    echo "replay --expect: $(basename "$case") identical"
+done
 
 printf '\ntest-packages: all four packages of sheetd %s installed and answered\n' "$version"
