@@ -100,7 +100,9 @@ def test_the_fixture_presents_a_sheet(sheetd_session):
     assert sheetd_session.state == "presented"
     assert sheetd_session.frame.sheet.y == 510
 PY
-(cd "$work/fixture" && clean "$venv/bin/python" -m pytest -q -p no:cacheprovider test_fixture.py | tail -1)
+fixture="$(cd "$work/fixture" && clean "$venv/bin/python" -m pytest -q -p no:cacheprovider test_fixture.py)" \
+    || fail "the pytest fixture: $fixture"
+echo "pytest fixture sheetd_session (the wheel's pytest11 plugin): $(tail -1 <<<"$fixture")"
 
 step "npm: sheetd-$version.tgz into an empty project"
 project="$work/npm-project"
