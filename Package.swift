@@ -2,21 +2,8 @@
 // sheetd — iOS-grade bottom-sheet behaviour as a JSON-RPC daemon.
 import PackageDescription
 
-/// Where this manifest lives: the release link below names files in `link/`.
-let packageRoot = String(#filePath.dropLast("Package.swift".count))
-
-/// Release `sheetd` starts like a small C program (issue 12, start-up): the Swift runtime,
-/// libstdc++ and the unwinder are linked statically (link/README.md), the executable exports
-/// no symbols (nothing dlopen'd uses them; the dynamic loader and `dladdr` then have little to
-/// search), and generic metadata is reached through direct accessors instead of demangling
-/// type names at first use.
-let releaseCodegen: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
-]
-let releaseLink: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic", "-L", packageRoot + "link/static-libstdcxx"], .when(platforms: [.linux], configuration: .release)),
-]
-
+/// No unsafeFlags, so other packages can depend on this one (`SheetClient`) by version: the
+/// release build's static-link and codegen flags are in scripts/build-release.sh.
 let package = Package(
     name: "sheetd",
     products: [
@@ -42,16 +29,15 @@ let package = Package(
         .systemLibrary(name: "CLinuxPoll"),
 
         // The engine: pure value types and state machines, no I/O.
-        .target(name: "SheetCore", swiftSettings: releaseCodegen),
+        .target(name: "SheetCore"),
         // Transport: framing, jansson codec, JSON-RPC 2.0, typed params.
-        .target(name: "SheetRPC", dependencies: ["CJansson"], swiftSettings: releaseCodegen),
+        .target(name: "SheetRPC", dependencies: ["CJansson"]),
         // Plugin host: dlopen, ABI checks, adapters onto SheetCore's policy protocols.
-        .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"], swiftSettings: releaseCodegen),
+        .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"]),
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
-        .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"], swiftSettings: releaseCodegen),
+        .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"]),
         // The thin executable: CLI, the poll loop, stdio.
-        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "CLinuxPoll"],
-                         swiftSettings: releaseCodegen, linkerSettings: releaseLink),
+        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "CLinuxPoll"]),
 
         // Bundled plugins.
         .target(name: "MaterialPlugin", dependencies: ["CJansson", "CSheetdPlugin"], path: "plugins/material"),

@@ -2,6 +2,7 @@
 # Regenerate what the conformance tests compare against, from the sheetd built here:
 #   protocol/conformance/NAME.golden.ndjson   the output of `sheetd replay NAME.ndjson`
 #   protocol/openrpc.json examples            each example's result / x-error / notification
+#   clients/js/sheetd.d.ts, methods.js, clients/python/sheetd/protocol.py (from openrpc.json)
 # Run it after a deliberate change of behaviour, then review `git diff` (every changed line is
 # a change hosts will see) and commit. Usage: scripts/regen-conformance.sh [--no-build]
 set -euo pipefail
@@ -12,5 +13,7 @@ args=()
 # With default (bundled) plugins, turn them off: cases load plugins explicitly.
 if "$bin" --help | grep -q -- --no-default-plugins; then args+=(--no-default-plugins); fi
 python3 scripts/regen-conformance.py "$bin" "${args[@]}"
-# Files generated from openrpc.json elsewhere in the tree (the JS client's declarations).
+# Files generated from openrpc.json elsewhere in the tree (the JS client's declarations, the
+# Python client's types).
 if [ -f clients/js/generate.py ]; then python3 clients/js/generate.py >&2; fi
+if [ -f clients/python/generate.py ]; then python3 clients/python/generate.py >&2; fi

@@ -4,7 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Finds the sheetd executable: an explicit path, else `$SHEETD`, else `sheetd` on `PATH`.
+/// Finds the sheetd executable in the order every sheetd client uses: an explicit path, else
+/// `$SHEETD`, else `sheetd` on `PATH` (where the .deb's `/usr/bin` and the tarball's `bin/` put
+/// it). The Python and JS clients look in their own package's bundled daemon before `PATH`; a
+/// Swift package bundles none.
 public enum DaemonLocator {
     /// The executable to spawn; throws `.daemonNotFound` naming where it looked.
     public static func find(_ explicit: String? = nil) throws(SheetClientError) -> String {
@@ -16,11 +19,14 @@ public enum DaemonLocator {
             guard isExecutable(env) else { throw .daemonNotFound("$SHEETD='\(env)' is not an executable file") }
             return env
         }
-        for dir in (environment("PATH") ?? "").split(separator: ":") where !dir.isEmpty {
+        let searched = environment("PATH") ?? ""
+        for dir in searched.split(separator: ":") where !dir.isEmpty {
             let candidate = "\(dir)/sheetd"
             if isExecutable(candidate) { return candidate }
         }
-        throw .daemonNotFound("sheetd not found: pass its path, set $SHEETD, or put sheetd on PATH")
+        throw .daemonNotFound("sheetd not found. Looked for: an explicit path (none given), $SHEETD (not set), "
+            + "sheetd on PATH (\(searched)). Pass its path, set $SHEETD, or install sheetd "
+            + "(the .deb, the tarball's bin/ on PATH, or the wheel's or npm package's sheetd command)")
     }
 
     static func environment(_ name: String) -> String? {

@@ -41,8 +41,6 @@ public final class SheetService: RPCService {
         case realtime
     }
 
-    public static let version = "0.1.0"
-
     public let configuration: Configuration
     let plugins: PluginHost
     public private(set) var clock: ClockMode = .host

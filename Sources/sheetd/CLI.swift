@@ -29,7 +29,7 @@ struct Options: Equatable {
     /// Search the bundled plugin directories next to the executable (`--no-default-plugins`).
     var defaultPlugins = true
 
-    static let version = "0.1.0"
+    static let version = SheetService.version
 
     static let usage = """
         usage: sheetd [serve] [OPTIONS]      serve JSON-RPC 2.0 on stdin/stdout (default)

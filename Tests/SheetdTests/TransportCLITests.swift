@@ -1,11 +1,12 @@
 import Foundation
+import SheetServer
 import Testing
 
 @Suite struct TransportCLITests {
     @Test func version() throws {
         let r = try Daemon.run(["--version"])
         #expect(r.status == 0)
-        #expect(r.stdout == "sheetd 0.1.0\n")
+        #expect(r.stdout == "sheetd \(SheetService.version)\n")
     }
 
     @Test func help() throws {

@@ -199,6 +199,8 @@ def generate_dts(spec):
     out.append(doc("An error answer: `code` is the JSON-RPC code (protocol/README.md section 3).", ""))
     out.append("export declare class RPCError extends Error {\n  readonly code: number;\n  readonly data?: unknown;\n"
                "  readonly method?: string;\n  constructor(code: number, message: string, data?: unknown, method?: string);\n}\n\n")
+    out.append(doc("No sheetd executable where `SheetdClient.spawn` looked (the message says where).", ""))
+    out.append("export declare class DaemonNotFound extends Error {\n  constructor(message: string);\n}\n\n")
     out.append(doc("Something that carries JSON-RPC text both ways: a WebSocket, or any object with "
                    "`send(text)` and `onmessage`/`onclose`.", ""))
     out.append("export interface Transport {\n  send(text: string): void;\n"
@@ -222,8 +224,14 @@ def generate_dts(spec):
     out.append("}\n\n")
     out.append(doc("A sheetd connection (through the web host's bridge, or any JSON-RPC text transport).", ""))
     out.append("export declare class SheetdClient {\n  constructor(transport: Transport);\n"
-               "  /** Opens a WebSocket to `url` and resolves once it is open. */\n"
+               "  /**\n   * Node: spawns sheetd and talks to it over its stdin and stdout (NDJSON). The daemon is\n"
+               "   * `path`, else `$SHEETD`, else the one bundled in the npm package, else `sheetd` on PATH\n"
+               "   * (rejects with DaemonNotFound saying where it looked); `args` go on its command line.\n   */\n"
+               "  static spawn(path?: string, args?: string[]): Promise<SheetdClient>;\n"
+               "  /** Opens a WebSocket to `url` (browsers; Node 22 or later) and resolves once it is open. */\n"
                "  static connect(url: string): Promise<SheetdClient>;\n"
+               "  /** A spawned daemon's exit status, once it has exited (`spawn` only). */\n"
+               "  readonly exited?: Promise<number | null>;\n"
                "  readonly sessions: Map<SessionId, SheetSession>;\n"
                "  /** Every `$/diagnostic` received. */\n  readonly diagnostics: DiagnosticParams[];\n"
                "  /** Any method by wire name. */\n"

@@ -964,6 +964,11 @@ export declare class RPCError extends Error {
   constructor(code: number, message: string, data?: unknown, method?: string);
 }
 
+/** No sheetd executable where `SheetdClient.spawn` looked (the message says where). */
+export declare class DaemonNotFound extends Error {
+  constructor(message: string);
+}
+
 /** Something that carries JSON-RPC text both ways: a WebSocket, or any object with `send(text)` and `onmessage`/`onclose`. */
 export interface Transport {
   send(text: string): void;
@@ -1027,8 +1032,16 @@ export declare class SheetSession {
 /** A sheetd connection (through the web host's bridge, or any JSON-RPC text transport). */
 export declare class SheetdClient {
   constructor(transport: Transport);
-  /** Opens a WebSocket to `url` and resolves once it is open. */
+  /**
+   * Node: spawns sheetd and talks to it over its stdin and stdout (NDJSON). The daemon is
+   * `path`, else `$SHEETD`, else the one bundled in the npm package, else `sheetd` on PATH
+   * (rejects with DaemonNotFound saying where it looked); `args` go on its command line.
+   */
+  static spawn(path?: string, args?: string[]): Promise<SheetdClient>;
+  /** Opens a WebSocket to `url` (browsers; Node 22 or later) and resolves once it is open. */
   static connect(url: string): Promise<SheetdClient>;
+  /** A spawned daemon's exit status, once it has exited (`spawn` only). */
+  readonly exited?: Promise<number | null>;
   readonly sessions: Map<SessionId, SheetSession>;
   /** Every `$/diagnostic` received. */
   readonly diagnostics: DiagnosticParams[];

@@ -1,9 +1,11 @@
-// sheetd for the browser: a small ES module JSON-RPC client over a WebSocket (or any
-// transport with send(text) and onmessage). One JSON-RPC message per WebSocket text message.
+// sheetd for JavaScript: a small ES module JSON-RPC client. Transports: a child daemon over
+// stdio (`SheetdClient.spawn()`, Node), a WebSocket (`SheetdClient.connect(url)`: browsers, and
+// Node 22 or later, which has a global WebSocket), or any object with send(text) and onmessage.
+// One JSON-RPC message per line (stdio) or per WebSocket text message.
 // Types: sheetd.d.ts (generated from protocol/openrpc.json by generate.py, like methods.js).
 //
-//   import { SheetdClient } from "./sheetd.js";
-//   const client = await SheetdClient.connect("ws://127.0.0.1:8765/rpc");
+//   import { SheetdClient } from "sheetd";              // or "./sheetd.js"
+//   const client = await SheetdClient.spawn();          // or SheetdClient.connect("ws://127.0.0.1:8765/rpc")
 //   await client.initialize({ clock: "realtime" });
 //   const session = await client.createSession({ container: { width: 390, height: 844 }, content: { preferredHeight: 300 } });
 //   session.onFrame((frame) => render(frame));
@@ -12,6 +14,7 @@
 //   await child.present({ stackBehavior: "replace" });   // a restored stack's root has `children`
 //
 // Tests: clients/js/tests (`SHEETD=... node --test clients/js/tests`, run by `swift test`).
+// README: clients/js/README.md.
 import { CLIENT_METHODS, SESSION_METHODS } from "./methods.js";
 
 /** An error answer from sheetd: `code` is the JSON-RPC code. */
@@ -22,6 +25,14 @@ export class RPCError extends Error {
     this.code = code;
     this.data = data;
     this.method = method;
+  }
+}
+
+/** No sheetd executable where the client looked (the message says where). */
+export class DaemonNotFound extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "DaemonNotFound";
   }
 }
 
@@ -79,7 +90,21 @@ export class SheetdClient {
     };
   }
 
-  /** Opens a WebSocket to `url`; resolves with a client once it is open. */
+  /**
+   * Node: spawns sheetd as a child process and talks to it over its stdin and stdout (NDJSON).
+   * The daemon is `path`, else `$SHEETD`, else the one bundled in the npm package, else
+   * `sheetd` on PATH (rejects with DaemonNotFound saying where it looked); `args` are added to
+   * its command line. `client.exited` resolves with its exit status.
+   */
+  static async spawn(path, args = []) {
+    const { spawnStdio } = await import("./stdio.js");
+    const transport = spawnStdio(path, args);
+    const client = new SheetdClient(transport);
+    client.exited = transport.exited;
+    return client;
+  }
+
+  /** Opens a WebSocket to `url` (browsers; Node 22 or later); resolves with a client once it is open. */
   static connect(url) {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url);

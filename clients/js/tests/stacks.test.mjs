@@ -1,38 +1,22 @@
-// The JS client against the real daemon ($SHEETD) over a child process's pipes (NDJSON), run
-// by `node --test clients/js/tests` (Tests/SheetdTests/JSClientTests.swift does it in `swift test`).
+// The JS client against the real daemon ($SHEETD) spawned by SheetdClient.spawn() (NDJSON over
+// its pipes), run by `node --test clients/js/tests` (Tests/SheetdTests/JSClientTests.swift does
+// it in `swift test`).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
 import { SheetdClient, RPCError } from "../sheetd.js";
 
 const IPHONE = { width: 390, height: 844, safeArea: { top: 47, bottom: 34 } };
 
-/** A Transport over a spawned sheetd: one JSON-RPC message per line each way. */
-function spawnDaemon() {
-  const child = spawn(process.env.SHEETD ?? "sheetd", ["--framing", "ndjson"], { stdio: ["pipe", "pipe", "inherit"] });
-  const transport = {
-    onmessage: null,
-    onclose: null,
-    send(text) { child.stdin.write(text + "\n"); },
-    close() { child.stdin.end(); },
-  };
-  createInterface({ input: child.stdout }).on("line", (line) => transport.onmessage?.({ data: line }));
-  transport.exited = new Promise((resolve) => child.on("exit", (code) => { transport.onclose?.(); resolve(code); }));
-  return transport;
-}
-
 async function start() {
-  const transport = spawnDaemon();
-  const client = new SheetdClient(transport);
+  const client = await SheetdClient.spawn();
   await client.initialize({ clock: "host" });
-  return { client, transport };
+  return { client };
 }
 
-async function stop({ client, transport }) {
+async function stop({ client }) {
   await client.shutdown();
   client.exit();
-  assert.equal(await transport.exited, 0);
+  assert.equal(await client.exited, 0);
 }
 
 async function ticks(client, from, to, step = 16) {

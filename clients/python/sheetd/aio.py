@@ -3,31 +3,86 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import cast, Union, Tuple, Any, AsyncIterator, Dict, List, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, cast, Union, Tuple, Any, AsyncIterator, Dict, List, Mapping, Optional, Sequence
 
 from .errors import DaemonExited, Timeout
 from .methods import wire_params
+from .protocol import (AsyncSessionMethods, Event, Frame, InitializeResult, PluginInfo, PluginsListResult,
+                       SessionListResult)
 from .router import Message
 from .scenario import Scenario
 from .base import ClientBase
-from .session import SessionBase
+from .session import EventPredicate, Expectation, SessionBase
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from .protocol import InitializeParams, SessionCreateParams
 
 
-class AsyncSession(SessionBase):
+class AsyncSession(SessionBase, AsyncSessionMethods):
     """A live session of an :class:`AsyncClient`; every method returns an awaitable."""
 
-    async def wait_event(self, event_type: str, timeout: Optional[float] = None) -> Message:
-        """Waits until an event of ``event_type`` arrives after this call; returns it."""
-        seen = len(self.events)
-        await self.client.wait_for(lambda: any(e["type"] == event_type for e in self.events[seen:]), timeout)
-        return next(e for e in self.events[seen:] if e["type"] == event_type)
+    def expect_event(self, event_type: str, *, predicate: Optional[EventPredicate] = None,
+                     timeout: Optional[float] = None) -> "AsyncEventExpectation":
+        """Waits for an event the block's actions cause, race-free (entered before them)::
+
+            async with session.expect_event("detentChanged") as ev:
+                await session.pan(t=432, phase="ended", translation={"y": -300}, velocity={"y": -800})
+            event = await ev.value
+
+        Leaving the block waits until the event has arrived (raises :class:`sheetd.Timeout`
+        after ``timeout`` seconds, default the client's).
+        """
+        return AsyncEventExpectation(self, event_type, predicate, timeout)
+
+    async def wait_event(self, event_type: str, timeout: Optional[float] = None) -> Event:
+        """The first event of ``event_type`` since the last request made through this handle
+        (or since the last event this returned), waiting until one arrives."""
+        start = self._wait_start()
+        await self.client.wait_for(lambda: self._find_event(event_type, start, None) is not None, timeout)
+        index = self._find_event(event_type, start, None)
+        assert index is not None
+        return self._took(index)
+
+
+class AsyncEventExpectation(Expectation):
+    """``async with session.expect_event(type) as ev:`` then ``await ev.value``; see
+    :meth:`AsyncSession.expect_event`."""
+
+    _value: "Optional[asyncio.Future[Event]]" = None
+
+    async def __aenter__(self) -> "AsyncEventExpectation":
+        self._entered()
+        self._value = asyncio.get_running_loop().create_future()
+        return self
+
+    async def __aexit__(self, exc_type: Any, *rest: Any) -> None:
+        assert self._value is not None
+        if exc_type is not None:
+            self._value.cancel()
+            return
+        try:
+            await self._session.client.wait_for(self._arrived, self._timeout)
+        except BaseException:
+            self._value.cancel()
+            raise
+        self._value.set_result(self._take())
+
+    @property
+    def value(self) -> "asyncio.Future[Event]":
+        """Resolves to the event (once the ``async with`` block has ended)."""
+        if self._value is None:
+            raise RuntimeError(f"expect_event({self._type!r}): enter the async with block first")
+        return self._value
 
 
 class AsyncClient(ClientBase):
     """sheetd spawned as a child process, driven from asyncio.
 
     ``async with AsyncClient(path) as client:`` (or ``await client.start()`` / ``aclose()``).
-    The daemon is ``path``, else ``$SHEETD``, else ``sheetd`` on ``PATH``. A reader task routes
+    The daemon is ``path``, else ``$SHEETD``, else the one bundled in the wheel, else
+    ``sheetd`` on ``PATH``. A reader task routes
     responses to their awaiting call and notifications to sessions and subscribers
     (:meth:`subscribe`, :meth:`notifications_stream`).
     """
@@ -62,9 +117,16 @@ class AsyncClient(ClientBase):
     async def __aenter__(self) -> "AsyncClient":
         return await self.start()
 
-    async def __aexit__(self, *exc: Any) -> None:
+    async def __aexit__(self, exc_type: Any, *rest: Any) -> None:
+        if exc_type is not None:
+            # The block's own error is what the caller needs: nothing here may replace it.
+            try:
+                await self.aclose()
+            except Exception:
+                pass
+            return
         try:
-            if exc[0] is None and not self._shut and self._closed_error is None:
+            if self._initialized and not self._shut and self._closed_error is None:
                 await self.shutdown()
         finally:
             await self.aclose()
@@ -107,7 +169,7 @@ class AsyncClient(ClientBase):
     async def _call(self, method: str, params: Optional[Dict[str, Any]]) -> Any:
         return (await self._call_collecting(method, params))[0]
 
-    async def _call_collecting(self, method: str, params: Optional[Dict[str, Any]]) -> Tuple[Any, List[Message]]:
+    async def _call_collecting(self, method: str, params: Optional[Dict[str, Any]]) -> Tuple[Any, List[Frame]]:
         await self.start()
         if self._closed_error is not None:
             raise DaemonExited(str(self._closed_error))
@@ -127,17 +189,20 @@ class AsyncClient(ClientBase):
             self.router.abandon(rid)
 
     # -- the wire's client-level methods --
-    async def initialize(self, **params: Any) -> Any:
+    async def initialize(self, **params: Unpack[InitializeParams]) -> InitializeResult:
         """``initialize {clientInfo?, clock?, fps?}``."""
-        return await self._call("initialize", wire_params(params))
+        result = await self._call("initialize", wire_params(params))
+        self._initialized = True
+        return cast(InitializeResult, result)
 
-    async def tick(self, t: float) -> List[Message]:
-        """``clock.tick {t}`` (host clock): the ``sheet.frame`` params the tick produced."""
+    async def tick(self, t: float) -> List[Frame]:
+        """``clock.tick {t}`` (host clock): the frames the tick produced."""
         result, frames = await self._call_collecting("clock.tick", {"t": t})
         self.now = result["t"]
         return frames
 
-    async def create_session(self, *, parent: Union[SessionBase, str, None] = None, **params: Any) -> AsyncSession:
+    async def create_session(self, *, parent: Union[SessionBase, str, None] = None,
+                             **params: Unpack[SessionCreateParams]) -> AsyncSession:
         """``session.create {...}`` -> an :class:`AsyncSession`.
 
         With ``parent`` (a session handle or its id) the new session is a child sheet stacked
@@ -155,17 +220,17 @@ class AsyncClient(ClientBase):
         """
         return cast(AsyncSession, self._adopt_restored(await self._call("session.restore", {"state": state})))
 
-    async def list_sessions(self) -> Any:
+    async def list_sessions(self) -> SessionListResult:
         """``session.list``."""
-        return await self._call("session.list", None)
+        return cast(SessionListResult, await self._call("session.list", None))
 
-    async def list_plugins(self) -> Any:
+    async def list_plugins(self) -> PluginsListResult:
         """``plugins.list``."""
-        return await self._call("plugins.list", None)
+        return cast(PluginsListResult, await self._call("plugins.list", None))
 
-    async def load_plugin(self, path: str) -> Any:
+    async def load_plugin(self, path: str) -> PluginInfo:
         """``plugins.load {path}``."""
-        return await self._call("plugins.load", {"path": path})
+        return cast(PluginInfo, await self._call("plugins.load", {"path": path}))
 
     async def shutdown(self) -> Optional[int]:
         """``shutdown`` then ``exit``; waits for the daemon and returns its exit status."""
@@ -198,8 +263,8 @@ class AsyncClient(ClientBase):
     async def wait_for(self, predicate: Any, timeout: Optional[float] = None) -> None:
         """Waits until ``predicate()`` holds, re-checking as messages arrive."""
         await self.start()
-        changed = self._changed
-        assert changed is not None
+        assert self._changed is not None
+        changed: asyncio.Condition = self._changed
 
         async def wait() -> None:
             async with changed:

@@ -5,27 +5,58 @@ import os
 import selectors
 import subprocess
 import time
-from typing import cast, Tuple, IO, Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, cast, Tuple, IO, Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 from .errors import DaemonExited, Timeout
 from .methods import wire_params
+from .protocol import (Event, Frame, InitializeResult, PluginInfo, PluginsListResult, SessionListResult,
+                       SessionMethods)
 from .router import Message
 from .scenario import Scenario
 from .base import ClientBase
-from .session import SessionBase
+from .session import EventExpectation, EventPredicate, SessionBase
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from .protocol import InitializeParams, SessionCreateParams
 
 
-class Session(SessionBase):
+class Session(SessionBase, SessionMethods):
     """A live session of a :class:`Client`; every method blocks until the daemon answers."""
+
+    def expect_event(self, event_type: str, *, predicate: Optional[EventPredicate] = None,
+                     timeout: Optional[float] = None) -> EventExpectation:
+        """Waits for an event the block's actions cause, race-free (entered before them)::
+
+            with session.expect_event("detentChanged") as ev:
+                session.pan(t=432, phase="ended", translation={"y": -300}, velocity={"y": -800})
+            ev.value["detent"]
+
+        Leaving the block reads from the daemon until the event has arrived (raises
+        :class:`sheetd.Timeout` after ``timeout`` seconds, default the client's).
+        """
+        return EventExpectation(self, event_type, predicate, timeout)
+
+    def wait_event(self, event_type: str, timeout: Optional[float] = None) -> Event:
+        """The first event of ``event_type`` since the last request made through this handle
+        (or since the last event this returned), reading from the daemon until one arrives."""
+        start = self._wait_start()
+        self.client.wait_for(lambda: self._find_event(event_type, start, None) is not None, timeout)
+        index = self._find_event(event_type, start, None)
+        assert index is not None
+        return self._took(index)
 
 
 class Client(ClientBase):
     """sheetd spawned as a child process, spoken to over pipes in NDJSON.
 
-    ``Client(path)`` spawns ``path``, else ``$SHEETD``, else ``sheetd`` on ``PATH``, with
+    ``Client(path)`` spawns ``path``, else ``$SHEETD``, else the daemon bundled in the wheel,
+    else ``sheetd`` on ``PATH``, with
     ``args`` added to its command line. ``record`` is a :class:`Scenario` receiving every line
     sent and received. ``timeout`` (seconds) bounds each wait for an answer.
-    Use it as a context manager, or call :meth:`shutdown` (and :meth:`close`).
+    Use it as a context manager (it shuts an initialized daemon down; an error raised in the
+    block is never replaced by one from the clean-up), or call :meth:`shutdown` (and :meth:`close`).
     """
 
     session_class = Session
@@ -52,9 +83,16 @@ class Client(ClientBase):
     def __enter__(self) -> "Client":
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, exc_type: Any, *rest: Any) -> None:
+        if exc_type is not None:
+            # The block's own error is what the caller needs: nothing here may replace it.
+            try:
+                self.close()
+            except Exception:
+                pass
+            return
         try:
-            if exc[0] is None and not self._shut and self._proc.poll() is None:
+            if self._initialized and not self._shut and self._proc.poll() is None:
                 self.shutdown()
         finally:
             self.close()
@@ -72,7 +110,7 @@ class Client(ClientBase):
     def _call(self, method: str, params: Optional[Dict[str, Any]]) -> Any:
         return self._call_collecting(method, params)[0]
 
-    def _call_collecting(self, method: str, params: Optional[Dict[str, Any]]) -> Tuple[Any, List[Message]]:
+    def _call_collecting(self, method: str, params: Optional[Dict[str, Any]]) -> Tuple[Any, List[Frame]]:
         rid, line = self.router.encode(method, params)
         assert rid is not None
         try:
@@ -86,17 +124,20 @@ class Client(ClientBase):
             self.router.abandon(rid)
 
     # -- the wire's client-level methods --
-    def initialize(self, **params: Any) -> Any:
+    def initialize(self, **params: Unpack[InitializeParams]) -> InitializeResult:
         """``initialize {clientInfo?, clock?, fps?}`` -> ``{serverInfo, protocolVersion, clock, fps, policies}``."""
-        return self._call("initialize", wire_params(params))
+        result = self._call("initialize", wire_params(params))
+        self._initialized = True
+        return cast(InitializeResult, result)
 
-    def tick(self, t: float) -> List[Message]:
-        """``clock.tick {t}`` (host clock): the ``sheet.frame`` params the tick produced."""
+    def tick(self, t: float) -> List[Frame]:
+        """``clock.tick {t}`` (host clock): the frames the tick produced."""
         result, frames = self._call_collecting("clock.tick", {"t": t})
         self.now = result["t"]
         return frames
 
-    def create_session(self, *, parent: Union[SessionBase, str, None] = None, **params: Any) -> Session:
+    def create_session(self, *, parent: Union[SessionBase, str, None] = None,
+                       **params: Unpack[SessionCreateParams]) -> Session:
         """``session.create {container, content?, detents?, ...}`` -> a :class:`Session`.
 
         With ``parent`` (a session handle or its id) the new session is a child sheet stacked
@@ -114,17 +155,17 @@ class Client(ClientBase):
         """
         return cast(Session, self._adopt_restored(self._call("session.restore", {"state": state})))
 
-    def list_sessions(self) -> Any:
+    def list_sessions(self) -> SessionListResult:
         """``session.list`` -> ``[{session, state}]``."""
-        return self._call("session.list", None)
+        return cast(SessionListResult, self._call("session.list", None))
 
-    def list_plugins(self) -> Any:
+    def list_plugins(self) -> PluginsListResult:
         """``plugins.list`` -> ``[{name, kind, version, path}]``."""
-        return self._call("plugins.list", None)
+        return cast(PluginsListResult, self._call("plugins.list", None))
 
-    def load_plugin(self, path: str) -> Any:
+    def load_plugin(self, path: str) -> PluginInfo:
         """``plugins.load {path}`` -> the plugin's ``{name, kind, version, path}``."""
-        return self._call("plugins.load", {"path": path})
+        return cast(PluginInfo, self._call("plugins.load", {"path": path}))
 
     def shutdown(self) -> Optional[int]:
         """``shutdown`` then ``exit``; waits for the daemon and returns its exit status (0)."""

@@ -6,7 +6,8 @@
   content 300 pt, presented at t=0 and ticked every 16 ms until the ``presented`` event;
   ``sheetd_session.client.now`` is the time of the last tick. Override the fixture
   ``sheetd_session_params`` to create it differently.
-- ``--sheetd PATH`` picks the daemon (else ``$SHEETD``, else ``sheetd`` on ``PATH``).
+- ``--sheetd PATH`` picks the daemon (else ``$SHEETD``, else the one bundled in the wheel, else
+  ``sheetd`` on ``PATH``).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ DEFAULT_SESSION_PARAMS: Dict[str, Any] = {
 def pytest_addoption(parser: Any) -> None:
     group = parser.getgroup("sheetd")
     group.addoption("--sheetd", action="store", default=None, metavar="PATH",
-                    help="the sheetd executable (default: $SHEETD, else sheetd on PATH)")
+                    help="the sheetd executable (default: $SHEETD, else the bundled one, else sheetd on PATH)")
 
 
 @pytest.fixture
@@ -34,7 +35,7 @@ def sheetd_client(request: Any) -> Iterator[Client]:
     """A live sheetd on the host clock (initialized); shut down after the test."""
     client = Client(request.config.getoption("--sheetd"))
     try:
-        client.initialize(clock="host", clientInfo={"name": "sheetd-pytest"})
+        client.initialize(clock="host", client_info={"name": "sheetd-pytest"})
         yield client
         status = client.shutdown()
         assert status == 0, f"sheetd exited with status {status}"

@@ -2,7 +2,8 @@
 
 It numbers requests, encodes NDJSON lines (and hands them to a :class:`Scenario` recorder),
 and routes what the daemon sends: responses to the request waiting for them, ``sheet.frame``
-/ ``sheet.event`` / ``$/diagnostic`` notifications to the session they name.
+(as a :class:`sheetd.protocol.Frame`) / ``sheet.event`` / ``$/diagnostic`` notifications to
+the session they name.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 from typing import TYPE_CHECKING, cast, Any, Callable, Dict, List, Optional, Tuple
 
 from .errors import RPCError
+from .protocol import Diagnostic, Event, Frame
 
 if TYPE_CHECKING:
     from .scenario import Scenario
@@ -28,11 +30,11 @@ class Router:
         #: Every notification received, in order (``{"method", "params"}`` messages).
         self.notifications: List[Message] = []
         #: Every ``$/diagnostic`` params object received.
-        self.diagnostics: List[Message] = []
+        self.diagnostics: List[Diagnostic] = []
         #: Called with each notification message as it arrives.
         self.listeners: List[Callable[[Message], None]] = []
         # Frames that arrived while a request was pending, per request id.
-        self._collectors: Dict[int, List[Message]] = {}
+        self._collectors: Dict[int, List[Frame]] = {}
         self._methods: Dict[int, str] = {}
 
     def encode(self, method: str, params: Optional[Dict[str, Any]], request: bool = True) -> Tuple[Optional[int], bytes]:
@@ -68,7 +70,7 @@ class Router:
             return None
         return cast(Message, message)
 
-    def finish(self, rid: int, response: Message) -> Tuple[Any, List[Message]]:
+    def finish(self, rid: int, response: Message) -> Tuple[Any, List[Frame]]:
         """The result of request ``rid`` and the frames that arrived before it; raises RPCError."""
         frames = self._collectors.pop(rid, [])
         method = self._methods.pop(rid, None)
@@ -89,16 +91,17 @@ class Router:
         params = message.get("params") or {}
         session = self.sessions.get(str(params.get("session"))) if isinstance(params, dict) else None
         if method == "sheet.frame":
+            frame = Frame.from_wire(params)
             for frames in self._collectors.values():
-                frames.append(params)
+                frames.append(frame)
             if session is not None:
-                session.frames.append(params)
+                session.frames.append(frame)
         elif method == "sheet.event":
             if session is not None:
-                session.events.append(params)
+                session.events.append(cast(Event, params))
         elif method == "$/diagnostic":
-            self.diagnostics.append(params)
+            self.diagnostics.append(cast(Diagnostic, params))
             if session is not None:
-                session.diagnostics.append(params)
+                session.diagnostics.append(cast(Diagnostic, params))
         for listener in list(self.listeners):
             listener(message)

@@ -16,7 +16,7 @@ def test_host_clock_present_and_drag_to_a_detent():
                                                   detents=["fit", "large"])
             await session.present(t=0)
             frames = await client.tick(150)
-            assert frames[0]["sheet"]["y"] == 677
+            assert frames[0].sheet.y == 677
             for t in range(160, 320, 16):
                 await client.tick(t)
             assert session.event_types() == ["presented"]
@@ -25,8 +25,8 @@ def test_host_clock_present_and_drag_to_a_detent():
             await session.pan(t=432, phase="ended", translation={"x": 0, "y": -300}, velocity={"x": 0, "y": -800})
             for t in range(432, 1400, 16):
                 await client.tick(t)
-            assert session.frame["detent"] == "large"
-            assert session.frame["sheet"]["y"] == 57
+            assert session.frame.detent == "large"
+            assert session.frame.sheet.y == 57
         assert client.returncode == 0
     asyncio.run(main())
 
@@ -55,7 +55,7 @@ def test_realtime_clock_frames_arrive_by_themselves():
             await session.present()  # no t: now, on the server's clock
             event = await waiting
             assert event["type"] == "presented"
-            assert session.frame["sheet"]["y"] == 510
+            assert session.frame.sheet.y == 510
             first = await asyncio.wait_for(queue.get(), 10)
             assert first["method"] == "sheet.frame"
     asyncio.run(main())
@@ -76,5 +76,5 @@ def test_notifications_stream_yields_each_notification_in_order():
                 if message["method"] == "sheet.event":
                     break
             assert [m["method"] for m in received][-2:] == ["sheet.frame", "sheet.event"]
-            assert [m["params"]["seq"] for m in received if m["method"] == "sheet.frame"] == [f["seq"] for f in session.frames]
+            assert [m["params"]["seq"] for m in received if m["method"] == "sheet.frame"] == [f.seq for f in session.frames]
     asyncio.run(main())

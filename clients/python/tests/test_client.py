@@ -4,6 +4,7 @@ import os
 import pytest
 
 import sheetd
+import sheetd.locate
 
 IPHONE = {"width": 390, "height": 844, "safeArea": {"top": 47, "bottom": 34}}
 
@@ -30,15 +31,15 @@ def test_present_produces_the_readmes_frames_and_event():
         session = client.create_session(container=IPHONE, content={"preferredHeight": 300})
         assert session.id == "s1"
         assert session.present(t=0) == {"state": "presenting"}
-        assert client.tick(0)[0]["sheet"]["y"] == 844
+        assert client.tick(0)[0].sheet.y == 844
         frames = client.tick(150)
-        assert [f["sheet"]["y"] for f in frames] == [677]
-        assert frames[0]["dimming"]["alpha"] == 0.3
+        assert [f.sheet.y for f in frames] == [677]
+        assert frames[0].dimming.alpha == 0.3
         client.tick(300)
         assert session.state == "presented"
-        assert session.frame["sheet"]["y"] == 510
+        assert session.frame.sheet.y == 510
         assert session.event_types() == ["presented"]
-        assert [f["seq"] for f in session.frames] == [1, 2, 3]
+        assert [f.seq for f in session.frames] == [1, 2, 3]
         assert client.tick(316) == []  # nothing moved: no frame
         assert client.now == 316
 
@@ -54,7 +55,7 @@ def test_a_fling_dismisses_the_sheet():
                            velocity={"x": 0, "y": 900}) == {"state": "dismissing"}
         ticks(client, 416, 800)
         assert session.event_types() == ["presented", "dismissed"]
-        assert session.frame["sheet"]["y"] == 844
+        assert session.frame.sheet.y == 844
 
 
 def test_frames_go_to_the_session_they_name():
@@ -64,13 +65,13 @@ def test_frames_go_to_the_session_they_name():
         b = client.create_session(container=IPHONE, content={"preferredHeight": 500})
         a.present(t=0)
         frames = ticks(client, 0, 304)
-        assert [f for f in frames if f["session"] == "s1"] == a.frames
-        assert [f for f in frames if f["session"] == "s2"] == b.frames
-        assert {f["state"] for f in b.frames} == {"dismissed"}  # its first frame, then nothing moved
+        assert [f for f in frames if f.session == "s1"] == a.frames
+        assert [f for f in frames if f.session == "s2"] == b.frames
+        assert {f.state for f in b.frames} == {"dismissed"}  # its first frame, then nothing moved
         assert a.event_types() == ["presented"] and b.events == []
         b.present(t=320)
         client.tick(320)
-        assert b.frames[-1]["sheet"]["height"] == 534
+        assert b.frames[-1].sheet.height == 534
         assert [s["session"] for s in client.list_sessions()] == ["s1", "s2"]
 
 
@@ -103,7 +104,7 @@ def test_snake_case_members_are_sent_in_camel_case():
                                         detents=["medium", "large"], selected_detent="large")
         session.present(t=0)
         ticks(client, 0, 320)
-        assert session.frame["detent"] == "large"
+        assert session.frame.detent == "large"
         session.keyboard(t=400, height=300, duration_ms=100)
         ticks(client, 400, 520)
         assert session.state == "presented"
@@ -129,8 +130,8 @@ def test_snapshot_and_restore_continue_the_frames():
         restored = client.restore_session(state)
         assert restored.id == "s2"
         ticks(client, 176, 304)
-        assert restored.frames[0]["seq"] == session.frames[len(session.frames) - len(restored.frames)]["seq"]
-        assert [f["sheet"] for f in restored.frames] == [f["sheet"] for f in session.frames[-len(restored.frames):]]
+        assert restored.frames[0].seq == session.frames[len(session.frames) - len(restored.frames)].seq
+        assert [f.sheet for f in restored.frames] == [f.sheet for f in session.frames[-len(restored.frames):]]
         assert restored.event_types() == ["presented"]
 
 
@@ -143,25 +144,34 @@ def test_navigation_push_and_pop():
         ticks(client, 0, 304)
         session.push(t=400, entry={"id": "detail", "preferredHeight": 500})
         ticks(client, 400, 800)
-        assert session.frame["nav"]["items"][0]["id"] == "detail"
+        assert session.frame.nav.items[0].id == "detail"
         session.pop(t=900)
         ticks(client, 900, 1300)
         assert [e.get("id") for e in session.events if e["type"] == "popped"] == ["detail"]
 
 
-def test_the_daemon_is_found_from_the_argument_then_sheetd_then_path(tmp_path, monkeypatch):
+def test_the_daemon_is_found_from_the_argument_then_sheetd_then_the_bundled_one_then_path(tmp_path, monkeypatch):
     real = os.environ["SHEETD"]
     assert sheetd.find_daemon(real) == real
     monkeypatch.setenv("SHEETD", real)
     assert sheetd.find_daemon() == real
     monkeypatch.delenv("SHEETD")
-    link = tmp_path / "sheetd"
-    link.symlink_to(real)
-    monkeypatch.setenv("PATH", str(tmp_path))
-    assert sheetd.find_daemon() == str(link)
+    on_path = tmp_path / "bin" / "sheetd"
+    on_path.parent.mkdir()
+    on_path.symlink_to(real)
+    monkeypatch.setenv("PATH", str(on_path.parent))
+    bundled = tmp_path / "_daemon" / "bin" / "sheetd"
+    monkeypatch.setattr(sheetd.locate, "BUNDLED", str(bundled))
+    assert sheetd.find_daemon() == str(on_path)
+    bundled.parent.mkdir(parents=True)
+    bundled.symlink_to(real)
+    assert sheetd.find_daemon() == str(bundled)  # the package's own daemon before PATH
+    bundled.unlink()
     monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
-    with pytest.raises(sheetd.DaemonNotFound):
+    with pytest.raises(sheetd.DaemonNotFound) as e:
         sheetd.find_daemon()
+    for place in ("$SHEETD", str(bundled), str(tmp_path / "nowhere")):
+        assert place in str(e.value)  # it says where it looked
     with pytest.raises(sheetd.DaemonNotFound):
         sheetd.Client(str(tmp_path / "missing"))
 
@@ -172,5 +182,5 @@ def test_realtime_clock_frames_are_read_by_wait_for_and_poll():
         session = client.create_session(container=IPHONE, content={"preferredHeight": 300})
         session.present()  # no t: the server's now
         client.wait_for(lambda: "presented" in session.event_types(), timeout=10)
-        assert session.frame["sheet"]["y"] == 510
+        assert session.frame.sheet.y == 510
         assert client.poll(0) == []  # at rest: sheetd is silent

@@ -8,7 +8,7 @@ import sheetd
 
 def test_sheetd_session_is_presented_and_at_rest(sheetd_session):
     assert sheetd_session.state == "presented"
-    assert sheetd_session.frame["sheet"]["y"] == 510
+    assert sheetd_session.frame.sheet.y == 510
     assert sheetd_session.event_types() == ["presented"]
     client = sheetd_session.client
     t = client.now

@@ -4,6 +4,7 @@ import asyncio
 import pytest
 
 import sheetd
+from sheetd.protocol import FrameTransform
 from test_client import IPHONE, ticks
 
 
@@ -22,13 +23,13 @@ def test_a_child_over_a_handle_pushes_its_parent_back():
         client.initialize(clock="host")
         root, child = presented_stack(client)
         assert child.id == "s2"
-        assert "transform" not in (root.frame or {}) or root.frame["transform"] == {"scale": 1, "translateY": 0}
+        assert root.frame is not None and root.frame.transform in (None, FrameTransform(scale=1, translate_y=0))
         assert child.present(t=400, stack_behavior="push") == {"state": "presenting"}
         ticks(client, 400, 800)
         assert child.event_types() == ["presented"]
-        assert root.frame["transform"] == {"scale": pytest.approx(1 - 16 / 390, abs=1e-3), "translateY": -16}
-        assert "background" in root.frame and "background" not in child.frame
-        assert "transform" not in child.frame
+        assert root.frame.transform == FrameTransform(scale=pytest.approx(1 - 16 / 390, abs=1e-3), translate_y=-16)
+        assert root.frame.background is not None and child.frame.background is None
+        assert child.frame.transform is None
         # A child is created by id as well; giving it a container is refused by the daemon.
         grandchild = client.create_session(parent=child.id, content={"preferredHeight": 100})
         assert grandchild.id == "s3"
@@ -64,8 +65,8 @@ def test_a_restored_stack_hands_back_its_children_with_their_frames():
         ticks(client, 496, 800)
         n = len(copy.frames)
         assert n > 0
-        assert [f["sheet"] for f in copy.frames] == [f["sheet"] for f in child.frames[-n:]]
-        assert [f["transform"] for f in restored.frames] == [f["transform"] for f in root.frames[-len(restored.frames):]]
+        assert [f.sheet for f in copy.frames] == [f.sheet for f in child.frames[-n:]]
+        assert [f.transform for f in restored.frames] == [f.transform for f in root.frames[-len(restored.frames):]]
         assert copy.event_types() == ["presented"]
         # A lone session restores without children.
         lone = client.create_session(container=IPHONE, content={"preferredHeight": 300})

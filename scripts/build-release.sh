@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The release build that ships: builds sheetd and its bundled plugins and lays them out in
+# .build/ship as every package carries them (the tarball's layout):
+#   bin/sheetd  lib/sheetd/plugins/libsheetd-*.so  include/sheetd/sheetd_plugin.h
+#   share/man/man1/sheetd.1  share/doc/sheetd/
+# scripts/package.sh packs that tree; the bench measures .build/ship/bin/sheetd.
+# Prints the tree's path on stdout. Usage: scripts/build-release.sh [PRODUCT...]
+# (PRODUCT: more products built with the same flags into the same bin directory, e.g. the bench).
+#
+# sheetd is meant to start like a small C program (a host waits for its `initialize` reply
+# every time it opens a preview), and every package must run on a machine with nothing but
+# glibc. So:
+#   -static-stdlib               the Swift runtime linked statically (the daemon and the
+#                                Swift plugin);
+#   -L link/static-libstdcxx     linker scripts that turn -lstdc++, -lgcc_s and -ljansson into
+#                                the static archives (link/README.md); link/pkgconfig makes
+#                                SwiftPM's -ljansson look there first;
+#   --no-export-dynamic          the executable exports no symbols (plugins get everything
+#                                through sheetd_plugin_entry; dladdr has little to search);
+#   -disable-concrete-type-metadata-mangled-name-accessors
+#                                generic metadata through direct accessors, not by demangling
+#                                type names at first use.
+# The C plugins are compiled here with cc (a SwiftPM product would carry the Swift runtime);
+# material links libjansson.a with link/jansson-stdin.c (see there) and keeps the archive's
+# symbols to itself (--exclude-libs).
+# These are command-line flags, not Package.swift settings, so the package has no unsafeFlags
+# and others can depend on it (SheetClient) by version. Debug builds and `swift test` link as usual.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+link="$root/link/static-libstdcxx"
+flags=(
+    -c release
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+    -Xswiftc -static-stdlib
+    -Xlinker --no-export-dynamic
+    -Xlinker -L -Xlinker "$link"
+)
+export PKG_CONFIG_PATH="$root/link/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+for product in sheetd sheetd-expanded-only "$@"; do
+    swift build "${flags[@]}" --product "$product" >&2
+done
+bin="$(swift build "${flags[@]}" --show-bin-path)"
+
+ship="$root/.build/ship"
+rm -rf "$ship"
+mkdir -p "$ship/bin" "$ship/lib/sheetd/plugins" "$ship/include/sheetd" "$ship/share/man/man1" "$ship/share/doc/sheetd"
+plugins="$ship/lib/sheetd/plugins"
+cp "$bin/sheetd" "$ship/bin/sheetd"
+cp "$bin/libsheetd-expanded-only.so" "$plugins/"
+cc -std=c99 -O2 -fPIC -shared -Wl,--no-undefined -Wl,--exclude-libs,ALL -o "$plugins/libsheetd-material.so" \
+    plugins/material/material.c link/jansson-stdin.c -L "$link" -ljansson -lm
+cc -std=c99 -O2 -fPIC -shared -Wl,--no-undefined -o "$plugins/libsheetd-crossfade.so" \
+    plugins/crossfade/crossfade.c
+strip --strip-debug "$ship/bin/sheetd" "$plugins"/*.so
+chmod 0755 "$ship/bin/sheetd"
+chmod 0644 "$plugins"/*.so
+cp protocol/sheetd_plugin.h "$ship/include/sheetd/"
+version="$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/SheetServer/Version.swift)"
+sed "s/@VERSION@/$version/" man/sheetd.1 > "$ship/share/man/man1/sheetd.1"
+cp README.md CHANGELOG.md "$ship/share/doc/sheetd/"
+cp protocol/README.md "$ship/share/doc/sheetd/protocol.md"
+cp protocol/PLUGINS.md protocol/openrpc.json "$ship/share/doc/sheetd/"
+
+# Every shipped binary needs glibc only: libc, libm and the loader.
+for f in "$ship/bin/sheetd" "$plugins"/*.so; do
+    extra="$(ldd "$f" | awk '{print $1}' | grep -Ev '^(linux-vdso\.so|libc\.so|libm\.so|/lib64/ld-linux|statically)' || true)"
+    if [ -n "$extra" ]; then
+        echo "build-release: $f needs more than glibc: $extra" >&2
+        exit 1
+    fi
+done
+echo "$ship"
