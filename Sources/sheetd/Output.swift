@@ -53,8 +53,10 @@ final class ProtocolOutput: RPCOutput {
     private var droppedChunks = 0
     /// Session → index in `chunks` of its newest queued frame (`supersedesFrames` only).
     private var newestFrame: [String: Int] = [:]
-    /// A written chunk kept for reuse, and the gather buffer for runs of small chunks.
+    /// A written chunk kept for reuse, written or superseded frames' buffers kept for reuse
+    /// (so a frame costs no allocation), and the gather buffer for runs of small chunks.
     private var spare: MessageBuffer?
+    private var spareFrames: [MessageBuffer] = []
     private let staging = MessageBuffer(capacity: ProtocolOutput.chunkBytes)
     private let originalFlags: Int32
 
@@ -102,11 +104,12 @@ final class ProtocolOutput: RPCOutput {
         if supersedesFrames, case .frame(let session) = kind {
             if let i = newestFrame[session], i > head || (i == head && headWritten == 0) {
                 pendingBytes -= chunks[i].bytes.count
+                recycle(chunks[i])
                 chunks[i] = emptied
                 droppedChunks += 1
                 droppedFrames += 1
             }
-            let c = Chunk(bytes: MessageBuffer(capacity: bound + 32), frameSession: session)
+            let c = Chunk(bytes: spareFrames.popLast() ?? MessageBuffer(capacity: bound + 32), frameSession: session)
             encoder.frame(into: c.bytes, bound: bound, write)
             pendingBytes += c.bytes.count
             newestFrame[session] = chunks.count
@@ -214,14 +217,22 @@ final class ProtocolOutput: RPCOutput {
                 return
             }
             left -= rest
-            let done = chunks[head]
+            recycle(chunks[head])
             chunks[head] = emptied
-            if done.frameSession == nil && done.bytes.capacity >= Self.chunkBytes && spare == nil {
-                done.bytes.removeAll()
-                spare = done.bytes
-            }
             head += 1
             headWritten = 0
+        }
+    }
+
+    /// Keeps the buffer of a chunk that was written or superseded for reuse.
+    private func recycle(_ done: Chunk) {
+        if done.frameSession != nil {
+            guard spareFrames.count < 1024 else { return }
+            done.bytes.removeAll()
+            spareFrames.append(done.bytes)
+        } else if done.bytes.capacity >= Self.chunkBytes && spare == nil {
+            done.bytes.removeAll()
+            spare = done.bytes
         }
     }
 
