@@ -45,6 +45,8 @@ final class ProtocolOutput: RPCOutput {
     private let emptied = Chunk(bytes: MessageBuffer(capacity: 0), frameSession: nil)
 
     private static let chunkBytes = 64 * 1024
+    /// Room framing adds to a body (an LSP header, or NDJSON's newline).
+    private static let framingBytes = 40
     private var chunks: [Chunk] = []
     /// First chunk not completely written, and how much of it was.
     private var head = 0
@@ -115,9 +117,11 @@ final class ProtocolOutput: RPCOutput {
             newestFrame[session] = chunks.count
             chunks.append(c)
         } else {
+            // A new chunk when the last one is written, a frame of its own, or too full for
+            // this message (a chunk never grows past 64 KiB for a message that fits one).
             let last = chunks.last
             if chunks.count == head || last?.frameSession != nil || last?.isEmpty == true
-                || last?.bytes.count ?? 0 >= Self.chunkBytes {
+                || last.map({ $0.bytes.count + bound + Self.framingBytes > $0.bytes.capacity }) == true {
                 let fresh = spare ?? MessageBuffer(capacity: Self.chunkBytes)
                 spare = nil
                 chunks.append(Chunk(bytes: fresh, frameSession: nil))
