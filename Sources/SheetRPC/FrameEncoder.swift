@@ -17,12 +17,15 @@ public struct FrameEncoder: Sendable {
         self.framing = framing
     }
 
+    /// The most framing adds to a body: an LSP header with a 20-digit length.
+    public static let maxFramingBytes = headerBytes(digits: 20)
+
     /// Appends one framed message to `out`, its body written by `write` (at most `bound` bytes).
     public mutating func frame(into out: MessageBuffer, bound: Int, _ write: (inout JSONWriter) -> Void) {
         switch framing {
         case .lsp:
             let start = out.count
-            out.reserve(Self.headerBytes(digits: 20) + bound)
+            out.reserve(Self.maxFramingBytes + bound)
             let room = Self.headerBytes(digits: lengthDigits)
             out.count += room
             let n = out.write(bound: bound, write)

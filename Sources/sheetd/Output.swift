@@ -45,8 +45,6 @@ final class ProtocolOutput: RPCOutput {
     private let emptied = Chunk(bytes: MessageBuffer(capacity: 0), frameSession: nil)
 
     private static let chunkBytes = 64 * 1024
-    /// Room framing adds to a body (an LSP header, or NDJSON's newline).
-    private static let framingBytes = 40
     private var chunks: [Chunk] = []
     /// First chunk not completely written, and how much of it was.
     private var head = 0
@@ -111,7 +109,8 @@ final class ProtocolOutput: RPCOutput {
                 droppedChunks += 1
                 droppedFrames += 1
             }
-            let c = Chunk(bytes: spareFrames.popLast() ?? MessageBuffer(capacity: bound + 32), frameSession: session)
+            let buffer = spareFrames.popLast() ?? MessageBuffer(capacity: bound + FrameEncoder.maxFramingBytes)
+            let c = Chunk(bytes: buffer, frameSession: session)
             encoder.frame(into: c.bytes, bound: bound, write)
             pendingBytes += c.bytes.count
             newestFrame[session] = chunks.count
@@ -121,7 +120,7 @@ final class ProtocolOutput: RPCOutput {
             // this message (a chunk never grows past 64 KiB for a message that fits one).
             let last = chunks.last
             if chunks.count == head || last?.frameSession != nil || last?.isEmpty == true
-                || last.map({ $0.bytes.count + bound + Self.framingBytes > $0.bytes.capacity }) == true {
+                || last.map({ $0.bytes.count + bound + FrameEncoder.maxFramingBytes > $0.bytes.capacity }) == true {
                 let fresh = spare ?? MessageBuffer(capacity: Self.chunkBytes)
                 spare = nil
                 chunks.append(Chunk(bytes: fresh, frameSession: nil))
