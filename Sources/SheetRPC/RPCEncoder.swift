@@ -38,8 +38,9 @@ enum RPCEncoder {
         if let raw { b.append(contentsOf: raw) } else { JSONCodec.encode(id, into: &b) }
     }
 
-    /// Room the envelope of a notification of `method` takes around its params.
-    static func notificationBound(method: String) -> Int { 32 + JSONWriter.bound(method) }
+    /// Room the envelope of a notification of `method` takes around its params
+    /// (`{"jsonrpc":"2.0","method":,"params":}` is 37 bytes, plus the method's string).
+    static func notificationBound(method: String) -> Int { 40 + JSONWriter.bound(method) }
 
     /// `{"jsonrpc":"2.0","method":…,"params":` + what `params` writes + `}`
     static func notification(_ method: String, into w: inout JSONWriter, _ params: (inout JSONWriter) -> Void) {
