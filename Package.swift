@@ -47,12 +47,15 @@ let package = Package(
         // The client library: a thin typed layer over SheetRPC's codec and framing.
         .target(name: "SheetClient", dependencies: ["SheetRPC"]),
 
+        // What tests of a connection share: feed it a message, get every body back.
+        .target(name: "SheetRPCTestSupport", dependencies: ["SheetRPC"]),
+
         .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
-        .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC"]),
+        .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC", "SheetRPCTestSupport"]),
         .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"],
                     exclude: ["Fixtures"]),  // C fixture, compiled with cc at test time
         // End-to-end tests spawn the built `sheetd`; depending on it makes `swift test` build it.
-        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "sheetd"]),
+        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetRPCTestSupport", "SheetCore", "sheetd"]),
         // The Swift client against the built daemon (and the README's client program).
         .testTarget(name: "SheetClientTests", dependencies: ["SheetClient", "sheetd"]),
     ],

@@ -1,32 +1,26 @@
 /// Writes compact JSON straight into memory, member by member, with no `JSONValue` in
-/// between: the hot notifications (`sheet.frame`) use it. Numbers, strings and layout are
-/// exactly `JSONCodec.encode`'s, so a message written here is byte-identical to the same
-/// message built as a `JSONValue` (`number` follows `JSONValue.number`: integral values
-/// within ±2^53 as integers).
+/// between: hot messages (`sheet.frame`) are written with it straight into the output.
+/// Numbers, strings and layout are exactly `JSONCodec.encode`'s, so a message written here
+/// is byte-identical to the same message built as a `JSONValue` (`number` follows
+/// `JSONValue.number`: integral values within ±2^53 as integers).
 ///
-/// It writes into a `JSONScratch` buffer sized by the caller's bound (`message(bound:...)`
-/// grows the scratch to the bound first; every write checks it) and hands back an array of
-/// exactly the written size. Keys are `StaticString`s written verbatim: they must need no
-/// escaping.
+/// A writer is handed out by `MessageBuffer.write(bound:_:)` over room for the caller's
+/// bound; every write checks it. Keys are `StaticString`s written verbatim: they must need
+/// no escaping.
 public struct JSONWriter {
     private let start: UnsafeMutablePointer<UInt8>
     private let limit: UnsafeMutablePointer<UInt8>
     private var p: UnsafeMutablePointer<UInt8>
     private var needsComma = false
 
-    private init(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    init(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) {
         start = buffer
         limit = buffer + capacity
         p = buffer
     }
 
-    /// Writes one message of at most `bound` bytes with `body`; its bytes.
-    public static func message(bound: Int, scratch: JSONScratch, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
-        scratch.reserve(bound)
-        var w = JSONWriter(scratch.base, capacity: bound)
-        body(&w)
-        return Array(UnsafeBufferPointer(start: w.start, count: w.p - w.start))
-    }
+    /// Bytes written so far.
+    var written: Int { p - start }
 
     /// Room a string member's value may take (`\u00XX` escapes, quotes).
     public static func bound(_ s: String) -> Int { 6 * s.utf8.count + 2 }
@@ -45,7 +39,8 @@ public struct JSONWriter {
         p += 1
     }
 
-    private mutating func key(_ k: StaticString) {
+    /// `"k":`, to be followed by one value (`beginObject()`, `json(_:)`).
+    public mutating func key(_ k: StaticString) {
         precondition(p + k.utf8CodeUnitCount + 4 <= limit, "JSONWriter: bound exceeded")
         if needsComma {
             p.pointee = UInt8(ascii: ",")
@@ -66,6 +61,13 @@ public struct JSONWriter {
         if needsComma { byte(UInt8(ascii: ",")) }
         byte(UInt8(ascii: "{"))
         needsComma = false
+    }
+
+    /// An already encoded JSON value, verbatim (after `key`, or as an array element).
+    public mutating func json(_ encoded: [UInt8]) {
+        if needsComma { byte(UInt8(ascii: ",")) }
+        encoded.withUnsafeBytes { raw($0) }
+        needsComma = true
     }
 
     /// `"k":{`
@@ -179,26 +181,5 @@ public struct JSONWriter {
         let text: StaticString = "null"
         raw(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         needsComma = true
-    }
-}
-
-/// A reusable buffer `JSONWriter` writes into (one per writer of hot messages; not shared
-/// between threads).
-public final class JSONScratch {
-    fileprivate private(set) var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-
-    public init(capacity: Int = 1024) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit { base.deallocate() }
-
-    func reserve(_ n: Int) {
-        guard n > capacity else { return }
-        base.deallocate()
-        capacity = max(n, 2 * capacity)
-        base = .allocate(capacity: capacity)
     }
 }

@@ -8,7 +8,7 @@ import SheetRPC
 /// another edge than the bottom (whose inputs are checked by `checkEdgeSupport`), and every
 /// message `HotMessage` does not recognise.
 extension SheetService {
-    public func fastPath(_ message: UnsafeRawBufferPointer, emit: (RPCNotification) -> Void) -> RPCFastOutcome? {
+    public func fastPath(_ message: UnsafeRawBufferPointer, emit: RPCNotifier) -> RPCFastOutcome? {
         guard let m = HotMessage.parse(message) else { return nil }
         // The input's session, looked up once (nil: clock.tick, or no such session).
         let target = m.call.session.flatMap { sessions[handle: $0] }

@@ -1,33 +1,51 @@
+import SheetCore
 import SheetRPC
 
 /// Where the service puts the notifications (`sheet.frame`, `sheet.event`, `$/diagnostic`)
-/// of the call or realtime tick being handled: straight to the connection's `emit` while
-/// one runs (`streaming(to:_:)`), so no tick — even one over 100,000 sessions — holds its
-/// frames before handing them over. Anything queued outside a call is held and handed over
-/// first by the next one.
+/// of the call or realtime tick being handled, as typed values: while one runs
+/// (`streaming(to:_:)`) each is written at once into the connection's output, a frame's
+/// members straight into the output's buffer, so no tick — even one over 100,000 sessions —
+/// holds its frames. Anything queued outside a call is held and written first by the next one.
 final class Outbox {
-    private var sink: ((RPCNotification) -> Void)?
-    private var held: [RPCNotification] = []
-
-    /// Sends `n` now (inside `streaming`) or holds it.
-    func append(_ n: RPCNotification) {
-        if let sink { sink(n) } else { held.append(n) }
+    /// A notification, typed until it is written.
+    enum Message {
+        case frame(SheetFrame, session: String, seq: Int, t: Double)
+        case event(SheetEvent, session: String)
+        /// A `$/diagnostic` with these params.
+        case diagnostic(JSONValue)
     }
 
-    /// Runs `body` with every appended notification going straight to `emit`.
-    func streaming<R, E: Error>(to emit: (RPCNotification) -> Void,
-                                _ body: () throws(E) -> R) throws(E) -> R {
-        let result: Result<R, E> = withoutActuallyEscaping(emit) { e in
-            let saved = sink
-            sink = e
-            defer { sink = saved }
-            if !held.isEmpty {
-                let early = held
-                held.removeAll()
-                for n in early { e(n) }
-            }
-            do throws(E) { return .success(try body()) } catch { return .failure(error) }
+    private var sink: RPCNotifier?
+    private var held: [Message] = []
+
+    /// Writes `m` now (inside `streaming`) or holds it.
+    func append(_ m: Message) {
+        if let sink { Self.write(m, to: sink) } else { held.append(m) }
+    }
+
+    /// Runs `body` with every appended notification written straight to `emit`.
+    func streaming<R, E: Error>(to emit: RPCNotifier, _ body: () throws(E) -> R) throws(E) -> R {
+        let saved = sink
+        sink = emit
+        defer { sink = saved }
+        if !held.isEmpty {
+            let early = held
+            held.removeAll()
+            for m in early { Self.write(m, to: emit) }
         }
-        return try result.get()
+        return try body()
+    }
+
+    private static func write(_ m: Message, to emit: RPCNotifier) {
+        switch m {
+        case .frame(let f, let session, let seq, let t):
+            emit.notify("sheet.frame", .frame(session: session), paramsBound: WireEncoding.frameBound(f, session: session)) { w in
+                WireEncoding.frame(f, session: session, seq: seq, t: t, into: &w)
+            }
+        case .event(let e, let session):
+            emit.notify("sheet.event", .event, params: WireEncoding.event(e, session: session))
+        case .diagnostic(let params):
+            emit.notify("$/diagnostic", .diagnostic, params: params)
+        }
     }
 }

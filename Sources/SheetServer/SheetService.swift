@@ -33,13 +33,9 @@ public final class SheetService: RPCService {
         }
     }
 
-    /// Which clock moves time.
-    public enum ClockMode: String, Sendable {
-        /// Time moves only on `clock.tick`; output is deterministic.
-        case host
-        /// The server ticks itself at `fps` while anything moves.
-        case realtime
-    }
+    /// Which clock moves time: `host` (only `clock.tick`; output is deterministic) or
+    /// `realtime` (the server ticks itself at `fps` while anything moves).
+    public typealias ClockMode = RPCClock
 
     public let configuration: Configuration
     let plugins: PluginHost
@@ -48,8 +44,6 @@ public final class SheetService: RPCService {
     /// Live sessions by handle, and the moving ones (whose frame may differ from the last one sent).
     var sessions = SessionTable()
     var nextSessionNumber = 1
-    /// Where frames are written before they become messages.
-    let frameScratch = JSONScratch()
     var realtimeOrigin: Double = 0
     /// The host clock's time: the latest `t` seen on any tick or input. Time never goes
     /// backwards, for every session alike (an idle session is not ticked, so its own time
@@ -86,7 +80,7 @@ public final class SheetService: RPCService {
     static let allHandlers = handlers.merging(navigationHandlers) { a, _ in a }.merging(configureHandlers) { a, _ in a }
         .merging(stackHandlers) { a, _ in a }
 
-    public func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
+    public func initialize(_ params: JSONValue?, emit: RPCNotifier) throws(RPCError) -> JSONValue {
         let p = Params(params)
         if p.exists {
             try p.requireObject()
@@ -102,8 +96,7 @@ public final class SheetService: RPCService {
                 "policies": policiesJSON()]
     }
 
-    public func call(_ method: String, params: JSONValue?, isNotification: Bool,
-                     emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
+    public func call(_ method: String, params: JSONValue?, emit: RPCNotifier) throws(RPCError) -> JSONValue {
         guard let handler = Self.allHandlers[method] else { throw RPCError.methodNotFound(method) }
         currentMethod = method
         return try outbox.streaming(to: emit) { () throws(RPCError) in
@@ -123,7 +116,7 @@ public final class SheetService: RPCService {
     /// Realtime clock: ticks at the latest grid point not after `now` (grid points missed by
     /// a late wake-up are skipped, never caught up, so the grid never drifts) and emits the
     /// frames that changed, stamped with the grid time.
-    public func advance(to now: Double, emit: (RPCNotification) -> Void) {
+    public func advance(to now: Double, emit: RPCNotifier) {
         guard clock == .realtime else { return }
         let due = nextGridIndex()
         let k = max(due, Int(((now - realtimeOrigin) / gridInterval).rounded(.down)))
@@ -160,19 +153,17 @@ public final class SheetService: RPCService {
 
     // MARK: - Frames
 
-    /// Advance every moving session to `t` (in creation order) and queue a frame for each
-    /// one that changed, written straight into its message bytes.
+    /// Advance every moving session to `t` (in creation order) and send a frame for each
+    /// one that changed.
     func tick(at t: Double) -> Int {
         var count = 0
-        prepareStacks(at: t)  // issue 13
+        prepareStacks(at: t)
         for s in sessions.movingInCreationOrder() {
             var frame = Self.draw(&s.sheet, at: t)
-            decorate(&frame, of: s.id)  // issue 13: stack transform
+            decorate(&frame, of: s.id)  // stack transform
             if Self.differs(frame, from: &s.lastFrame) {
                 s.seq += 1
-                outbox.append(RPCNotification(method: "sheet.frame",
-                                              encodedMessage: WireEncoding.frameMessage(frame, session: s.id, seq: s.seq, t: t,
-                                                                                     scratch: frameScratch)))
+                outbox.append(.frame(frame, session: s.id, seq: s.seq, t: t))
                 count += 1
                 // One-shot members are spent once sent; they do not count as a later change.
                 s.sheet.didDeliverFrame()
@@ -221,9 +212,9 @@ public final class SheetService: RPCService {
     func drain(_ s: Session, id: String) {
         let (events, diagnostics) = s.sheet.takeOutput()
         for e in events {
-            outbox.append(RPCNotification(method: "sheet.event", params: WireEncoding.event(e, session: id)))
+            outbox.append(.event(e, session: id))
         }
-        react(to: events, of: id)  // issue 13: stack sequencing
+        react(to: events, of: id)  // stack sequencing
         for d in diagnostics {
             switch d.kind {
             case .detentsSorted: diagnose(d.message, code: 0, session: id)
@@ -237,7 +228,7 @@ public final class SheetService: RPCService {
         var o: JSONObject = ["method": .string(currentMethod), "code": .int(Int64(code)), "message": .string(message),
                              "severity": "warning"]
         if let session { o["session"] = .string(session) }
-        outbox.append(RPCNotification(method: "$/diagnostic", params: .object(o)))
+        outbox.append(.diagnostic(.object(o)))
     }
 
     // MARK: - Helpers for handlers

@@ -3,25 +3,24 @@ import SheetRPC
 
 /// SheetCore values → wire JSON (`sheet.frame`, `sheet.event`).
 enum WireEncoding {
-    /// The whole `sheet.frame` notification, written straight into bytes: the same bytes
-    /// `RPCConnection.encode(notification:)` would write for it as a `JSONValue`.
-    static func frameMessage(_ f: SheetFrame, session: String, seq: Int, t: Double, scratch: JSONScratch) -> [UInt8] {
-        // Room: every member (key, number, punctuation) plus the strings, escaped at worst.
+    /// Room `sheet.frame`'s params may take: every member (key, number, punctuation) plus
+    /// the strings, escaped at worst.
+    static func frameBound(_ f: SheetFrame, session: String) -> Int {
         var bound = 48 * JSONWriter.memberBound + JSONWriter.bound(session) + JSONWriter.bound(f.detent)
         for item in f.nav.items { bound += 8 * JSONWriter.memberBound + JSONWriter.bound(item.id) }
-        return JSONWriter.message(bound: bound, scratch: scratch) { w in
-            w.beginObject()
-            w.string("jsonrpc", "2.0")
-            w.string("method", "sheet.frame")
-            w.beginObject("params")
-            frameMembers(f, session: session, seq: seq, t: t, into: &w)
-            w.endObject()
-            w.endObject()
-        }
+        return bound
+    }
+
+    /// `sheet.frame`'s params, written in place: the same bytes `JSONCodec` writes for them
+    /// as a `JSONValue`.
+    static func frame(_ f: SheetFrame, session: String, seq: Int, t: Double, into w: inout JSONWriter) {
+        w.beginObject()
+        frameMembers(f, session: session, seq: seq, t: t, into: &w)
+        w.endObject()
     }
 
     /// `sheet.frame`'s params members, in wire order (add new members here).
-    static func frameMembers(_ f: SheetFrame, session: String, seq: Int, t: Double, into w: inout JSONWriter) {
+    private static func frameMembers(_ f: SheetFrame, session: String, seq: Int, t: Double, into w: inout JSONWriter) {
         w.string("session", session)
         w.int("seq", seq)
         w.number("t", t)
@@ -32,7 +31,7 @@ enum WireEncoding {
         w.number("width", f.sheet.width)
         w.number("height", f.sheet.height)
         w.number("cornerRadius", f.cornerRadius)
-        if let c = f.corners { w.string("corners", c.rawValue) }  // issue 13
+        if let c = f.corners { w.string("corners", c.rawValue) }
         w.endObject()
         w.beginObject("dimming")
         w.number("alpha", f.dimming.alpha)
@@ -62,7 +61,7 @@ enum WireEncoding {
         w.endArray()
         w.number("separatorX", f.nav.separatorX)
         w.endObject()
-        // Continuous position and keyboard (issue 11).
+        // Continuous position and keyboard.
         w.beginObject("position")
         w.number("index", f.position.index)
         w.number("fraction", f.position.fraction)
@@ -71,7 +70,7 @@ enum WireEncoding {
         w.number("height", f.keyboard.height)
         w.number("overlap", f.keyboard.overlap)
         w.endObject()
-        // Layouts, footer and stacks (issue 13), only when they apply.
+        // Layouts, footer and stacks, only when they apply.
         if let v = f.footer {
             w.beginObject("footer")
             w.number("y", v.y)

@@ -269,3 +269,10 @@ final class BenchOutput {
 
     static func warn(_ s: String) { Sheetd.writeStderr(s + "\n") }
 }
+
+extension RPCConnection {
+    /// Handles one message given as text; the bodies it produced.
+    func receive(_ text: String) -> [[UInt8]] {
+        RPCCollector.bodies { receive(Array(text.utf8)[...], to: $0) }
+    }
+}

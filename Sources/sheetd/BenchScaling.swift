@@ -109,7 +109,7 @@ enum BenchScaling {
             for (k, m) in ticks.enumerated() {
                 inputs(connection, sink, tick + k)
                 _ = connection.receive(m[...], to: sink)
-                if framesAsExpected && !sink.last.ends(with: expected) { framesAsExpected = false }
+                if framesAsExpected && !sink.lastEnds(with: expected) { framesAsExpected = false }
             }
             let elapsed = Double(cpuNanoseconds() - start)
             tick += ticksPerRound
@@ -132,18 +132,21 @@ enum BenchScaling {
     }
 }
 
-/// An `RPCOutput` that keeps only the last body (a tick's reply comes last) and lets go of
-/// every other one as it is sent.
+/// An `RPCOutput` that keeps only the last body (a tick's reply comes last), each written
+/// over the one before into a reused buffer, as the daemon's output writes into its chunk.
 final class BenchSink: RPCOutput {
-    private(set) var last: [UInt8] = []
+    private let buffer = MessageBuffer()
+    var last: [UInt8] { Array(buffer.bytes) }
 
-    func send(_ body: [UInt8]) { last = body }
+    func send(_ kind: RPCMessageKind, bound: Int, _ write: (inout JSONWriter) -> Void) {
+        buffer.removeAll()
+        buffer.write(bound: bound, write)
+    }
+
+    /// The last body ends with `suffix`.
+    func lastEnds(with suffix: [UInt8]) -> Bool {
+        buffer.count >= suffix.count && buffer.bytes[(buffer.count - suffix.count)...].elementsEqual(suffix)
+    }
 
     var isFull: Bool { false }
-}
-
-extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
-    }
 }

@@ -9,13 +9,14 @@ import SheetRPC
 /// - `claimStdout()` dups fd 1 for protocol bytes and then points fd 1 at stderr, so a stray
 ///   `print` can never corrupt the stream. A pipe or socket is made non-blocking (a tty or a
 ///   file is left as it is: writing to them does not wait on a reader).
-/// - `send` frames each message into a queue of chunks (up to 64 KiB of whole messages
-///   each) and writes as soon as 64 KiB are pending; the loop calls `write()` each turn and
+/// - `send` frames each message straight into a queue of chunks (up to 64 KiB of whole
+///   messages each; a frame's members are written there by the service's frame writer) and
+///   writes as soon as 64 KiB are pending; the loop calls `write()` each turn and
 ///   on `POLLOUT`. A write takes what the fd accepts and never waits.
 /// - `isFull` once more than `limit` (8 MiB) is pending: the loop then takes no more work.
-/// - `supersedesFrames` (realtime clock): a `sheet.frame` replaces the pending frame of the
-///   same session if not a byte of it was written yet — the old one is dropped, the new one
-///   queued at the end. Nothing else is ever dropped or reordered.
+/// - `supersedesFrames` (realtime clock): a message of kind `.frame(session:)` replaces the
+///   pending frame of the same session if not a byte of it was written yet — the old one is
+///   dropped, the new one queued at the end. Nothing else is ever dropped or reordered.
 /// - Once a write fails for another reason than `EAGAIN` (`EPIPE`...), `readerGone` is set
 ///   and everything pending is discarded.
 final class ProtocolOutput: RPCOutput {
@@ -31,11 +32,17 @@ final class ProtocolOutput: RPCOutput {
     /// Frames dropped because a newer frame of their session came before they were written.
     private(set) var droppedFrames = 0
 
-    /// A run of whole framed messages, or (`frameSession` set) one superseding `sheet.frame`.
+    /// A run of whole framed messages, or (`frameSession` set) one superseding frame; an
+    /// empty one was superseded.
     private struct Chunk {
-        var bytes: [UInt8]
-        var frameSession: [UInt8]?
+        var bytes: MessageBuffer
+        var frameSession: String?
+
+        var isEmpty: Bool { bytes.count == 0 }
     }
+
+    /// What a written or superseded chunk is replaced with.
+    private let emptied = Chunk(bytes: MessageBuffer(capacity: 0), frameSession: nil)
 
     private static let chunkBytes = 64 * 1024
     private var chunks: [Chunk] = []
@@ -45,10 +52,12 @@ final class ProtocolOutput: RPCOutput {
     /// Emptied (superseded) chunks still in `chunks`.
     private var droppedChunks = 0
     /// Session → index in `chunks` of its newest queued frame (`supersedesFrames` only).
-    private var newestFrame: [[UInt8]: Int] = [:]
-    /// Written buffers kept for reuse, and the gather buffer for runs of small chunks.
-    private var spare: [UInt8] = []
-    private var staging: [UInt8] = []
+    private var newestFrame: [String: Int] = [:]
+    /// A written chunk kept for reuse, written or superseded frames' buffers kept for reuse
+    /// (so a frame costs no allocation), and the gather buffer for runs of small chunks.
+    private var spare: MessageBuffer?
+    private var spareFrames: [MessageBuffer] = []
+    private let staging = MessageBuffer(capacity: ProtocolOutput.chunkBytes)
     private let originalFlags: Int32
 
     init(fd: Int32, framing: Framing, limit: Int = 8 << 20) {
@@ -88,37 +97,40 @@ final class ProtocolOutput: RPCOutput {
 
     var isFull: Bool { pendingBytes > limit }
 
-    /// Frames and queues one message body; writes once 64 KiB are pending.
-    func send(_ body: [UInt8]) {
+    /// Frames and queues one message, its body written by `write` straight into the chunk;
+    /// writes once 64 KiB are pending.
+    func send(_ kind: RPCMessageKind, bound: Int, _ write: (inout JSONWriter) -> Void) {
         guard !readerGone else { return }
-        if supersedesFrames, let session = Self.frameSession(body) {
+        if supersedesFrames, case .frame(let session) = kind {
             if let i = newestFrame[session], i > head || (i == head && headWritten == 0) {
                 pendingBytes -= chunks[i].bytes.count
-                chunks[i] = Chunk(bytes: [], frameSession: nil)
+                recycle(chunks[i])
+                chunks[i] = emptied
                 droppedChunks += 1
                 droppedFrames += 1
             }
-            var c = Chunk(bytes: [], frameSession: session)
-            c.bytes.reserveCapacity(body.count + 24)
-            encoder.frame(body, into: &c.bytes)
+            let buffer = spareFrames.popLast() ?? MessageBuffer(capacity: bound + FrameEncoder.maxFramingBytes)
+            let c = Chunk(bytes: buffer, frameSession: session)
+            encoder.frame(into: c.bytes, bound: bound, write)
             pendingBytes += c.bytes.count
             newestFrame[session] = chunks.count
             chunks.append(c)
         } else {
+            // A new chunk when the last one is written, a frame of its own, or too full for
+            // this message (a chunk never grows past 64 KiB for a message that fits one).
             let last = chunks.last
-            if chunks.count == head || last?.frameSession != nil || last?.bytes.isEmpty == true
-                || last?.bytes.count ?? 0 >= Self.chunkBytes {
-                var fresh: [UInt8] = []
-                swap(&fresh, &spare)
-                if fresh.capacity < Self.chunkBytes { fresh.reserveCapacity(Self.chunkBytes) }
+            if chunks.count == head || last?.frameSession != nil || last?.isEmpty == true
+                || last.map({ $0.bytes.count + bound + FrameEncoder.maxFramingBytes > $0.bytes.capacity }) == true {
+                let fresh = spare ?? MessageBuffer(capacity: Self.chunkBytes)
+                spare = nil
                 chunks.append(Chunk(bytes: fresh, frameSession: nil))
             }
-            let i = chunks.count - 1
-            let before = chunks[i].bytes.count
-            encoder.frame(body, into: &chunks[i].bytes)
-            pendingBytes += chunks[i].bytes.count - before
+            let buffer = chunks[chunks.count - 1].bytes
+            let before = buffer.count
+            encoder.frame(into: buffer, bound: bound, write)
+            pendingBytes += buffer.count - before
         }
-        if pendingBytes >= nextWriteAttempt { write() }
+        if pendingBytes >= nextWriteAttempt { self.write() }
     }
 
     /// `send` writes each time another 64 KiB are pending (not for every message while the
@@ -138,24 +150,24 @@ final class ProtocolOutput: RPCOutput {
         guard !readerGone else { return false }
         defer { nextWriteAttempt = pendingBytes + Self.chunkBytes }
         while head < chunks.count {
-            if chunks[head].bytes.isEmpty {
+            if chunks[head].isEmpty {
                 consume(0)
                 continue
             }
             let first = chunks[head].bytes.count - headWritten
             let n: Int
             if first >= Self.chunkBytes / 4 || head + 1 == chunks.count {
-                n = chunks[head].bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + headWritten, first) }
+                n = Glibc.write(fd, chunks[head].bytes.bytes.baseAddress! + headWritten, first)
             } else {
                 // A run of small chunks (frames): gather them into one write.
-                staging.removeAll(keepingCapacity: true)
-                staging.append(contentsOf: chunks[head].bytes[headWritten...])
+                staging.removeAll()
+                staging.append(UnsafeRawBufferPointer(rebasing: chunks[head].bytes.bytes[headWritten...]))
                 var j = head + 1
                 while j < chunks.count && staging.count + chunks[j].bytes.count <= Self.chunkBytes {
-                    staging.append(contentsOf: chunks[j].bytes)
+                    staging.append(chunks[j].bytes.bytes)
                     j += 1
                 }
-                n = staging.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+                n = Glibc.write(fd, staging.bytes.baseAddress!, staging.count)
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -178,7 +190,7 @@ final class ProtocolOutput: RPCOutput {
 
     /// Queues several message bodies (`replay`, which does not pause).
     func append(_ bodies: [[UInt8]]) {
-        for b in bodies { send(b) }
+        for b in bodies { send(.response, b) }
     }
 
     /// Writes everything pending, waiting for the reader as long as it takes; `false` once
@@ -197,7 +209,7 @@ final class ProtocolOutput: RPCOutput {
         pendingBytes -= n
         var left = n
         while head < chunks.count {
-            if chunks[head].bytes.isEmpty {
+            if chunks[head].isEmpty {
                 droppedChunks -= 1
                 head += 1
                 continue
@@ -208,14 +220,22 @@ final class ProtocolOutput: RPCOutput {
                 return
             }
             left -= rest
-            var done = Chunk(bytes: [], frameSession: nil)
-            swap(&done, &chunks[head])
-            if done.frameSession == nil && done.bytes.capacity >= Self.chunkBytes && spare.capacity == 0 {
-                done.bytes.removeAll(keepingCapacity: true)
-                spare = done.bytes
-            }
+            recycle(chunks[head])
+            chunks[head] = emptied
             head += 1
             headWritten = 0
+        }
+    }
+
+    /// Keeps the buffer of a chunk that was written or superseded for reuse.
+    private func recycle(_ done: Chunk) {
+        if done.frameSession != nil {
+            guard spareFrames.count < 1024 else { return }
+            done.bytes.removeAll()
+            spareFrames.append(done.bytes)
+        } else if done.bytes.capacity >= Self.chunkBytes && spare == nil {
+            done.bytes.removeAll()
+            spare = done.bytes
         }
     }
 
@@ -224,7 +244,7 @@ final class ProtocolOutput: RPCOutput {
     private func compact() {
         var kept: [Chunk] = []
         kept.reserveCapacity(chunks.count - head - droppedChunks)
-        for j in head..<chunks.count where !chunks[j].bytes.isEmpty {
+        for j in head..<chunks.count where !chunks[j].isEmpty {
             kept.append(chunks[j])
         }
         chunks = kept
@@ -252,25 +272,5 @@ final class ProtocolOutput: RPCOutput {
         head = 0
         headWritten = 0
         pendingBytes = 0
-    }
-
-    // MARK: Frames
-
-    private static let framePrefix: [UInt8] = Array(#"{"jsonrpc":"2.0","method":"sheet.frame","params":{"session":""#.utf8)
-
-    /// The raw session id of a `sheet.frame` body (as the service encodes it), else `nil`.
-    static func frameSession(_ body: [UInt8]) -> [UInt8]? {
-        let p = framePrefix
-        guard body.count > p.count else { return nil }
-        for i in 0..<p.count where body[i] != p[i] { return nil }
-        var i = p.count
-        while i < body.count {
-            switch body[i] {
-            case UInt8(ascii: "\\"): i += 2
-            case UInt8(ascii: "\""): return Array(body[p.count..<i])
-            default: i += 1
-            }
-        }
-        return nil
     }
 }

@@ -23,7 +23,7 @@ enum Replay {
         var recording = options.svgPath == nil && options.htmlPath == nil ? nil : ReplayRecording(source: path)
         for event in events {
             if case .error(let e) = event { logger.warn("\(e)") }
-            let answers = connection.receive(event)
+            let answers = RPCCollector.bodies { connection.receive(event, to: $0) }
             recording?.observe(event, answers: answers, service: connection.service)
             output.append(answers)
             if output.hasPending && !output.flush() { break }

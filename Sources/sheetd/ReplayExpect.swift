@@ -20,7 +20,7 @@ extension Replay {
         var actual: [UInt8] = []
         for event in events where connection.exitCode == nil {
             if case .error(let e) = event { logger.warn("\(e)") }
-            for body in connection.receive(event) { encoder.frame(body, into: &actual) }
+            for body in RPCCollector.bodies({ connection.receive(event, to: $0) }) { encoder.frame(body, into: &actual) }
         }
         actual = GoldenDiff.masking(directories: options.pluginDirectories, in: actual)
         guard let difference = GoldenDiff.firstDifference(expected: golden, actual: actual) else { return 0 }

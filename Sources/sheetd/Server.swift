@@ -3,7 +3,6 @@ import Glibc
 #endif
 import CLinuxPoll
 import SheetRPC
-import SheetServer
 
 /// `sheetd serve`: one thread, one loop.
 ///
@@ -74,7 +73,7 @@ struct Server {
                 connection.receive(event, to: output)
                 if !clockKnown && connection.isInitialized {
                     clockKnown = true
-                    output.supersedesFrames = (connection.service as? SheetService)?.clock == .realtime
+                    output.supersedesFrames = connection.service.clock == .realtime
                 }
             }
             return connection.exitCode != nil

@@ -6,32 +6,32 @@ import SheetRPC
 /// then returns `"done"`), `fail` (throws `params.code`/`params.message`), `params` (a
 /// -32602 from `Params`), `slow` (sets a deadline). `calls` records what reached it.
 final class FakeService: RPCService {
-    var calls: [(method: String, isNotification: Bool)] = []
+    var calls: [String] = []
+    var clock = RPCClock.host
     var initializeError: RPCError?
     var deadline: Double?
     var advanced: [Double] = []
 
     var methodNames: Set<String> { ["echo", "emit", "emitThenFail", "fail", "params", "slow", "$/custom"] }
 
-    func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
-        calls.append(("initialize", false))
+    func initialize(_ params: JSONValue?, emit: RPCNotifier) throws(RPCError) -> JSONValue {
+        calls.append("initialize")
         if let initializeError { throw initializeError }
-        emit(RPCNotification(method: "test.hello", params: [:]))
+        emit.notify("test.hello", .event, params: [:])
         return ["serverInfo": ["name": "fake"]]
     }
 
-    func call(_ method: String, params: JSONValue?, isNotification: Bool,
-              emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
-        calls.append((method, isNotification))
+    func call(_ method: String, params: JSONValue?, emit: RPCNotifier) throws(RPCError) -> JSONValue {
+        calls.append(method)
         switch method {
         case "echo":
             return params ?? .null
         case "emit":
             let n = Int(params?["count"]?.doubleValue ?? 1)
-            for i in 0..<n { emit(RPCNotification(method: "test.note", params: ["i": .int(Int64(i))])) }
+            for i in 0..<n { emit.notify("test.note", .event, params: ["i": .int(Int64(i))]) }
             return "done"
         case "emitThenFail":
-            emit(RPCNotification(method: "test.note", params: ["i": 0]))
+            emit.notify("test.note", .event, params: ["i": 0])
             throw RPCError.invalidState("nope")
         case "fail":
             throw RPCError(code: Int(params?["code"]?.doubleValue ?? -32603),
@@ -51,9 +51,9 @@ final class FakeService: RPCService {
 
     func nextDeadline() -> Double? { deadline }
 
-    func advance(to now: Double, emit: (RPCNotification) -> Void) {
+    func advance(to now: Double, emit: RPCNotifier) {
         advanced.append(now)
-        emit(RPCNotification(method: "test.frame", params: ["t": .number(now)]))
+        emit.notify("test.frame", .frame(session: "s1"), params: ["t": .number(now)])
         deadline = nil
     }
 }

@@ -24,10 +24,10 @@ import Testing
     }
 
     @Test func writerBytesEqualTheCodecsForTheSameValue() {
-        let scratch = JSONScratch(capacity: 8)  // grows to the bound
+        let buffer = MessageBuffer(capacity: 8)  // grows to the bound
         let weird = "é \"quoted\" \\ \n\u{1}"
         let numbers: [Double?] = [0, -0.0, 1, -1, 0.42, 1e21, .leastNonzeroMagnitude, 1e-7, 123456.789, .nan, .infinity, 9_007_199_254_740_994, nil]
-        let written = JSONWriter.message(bound: 4096, scratch: scratch) { w in
+        buffer.write(bound: 4096) { w in
             w.beginObject()
             w.string("s", "plain")
             w.string("w", weird)
@@ -49,6 +49,6 @@ import Testing
         let items: [JSONValue] = numbers.map { d in ["v": d.map { .number($0) } ?? .null] }
         let value: JSONValue = ["s": "plain", "w": .string(weird), "i": -1234567, "t": true, "f": false, "n": nil,
                                 "a": .array(items), "o": [:]]
-        #expect(String(decoding: written, as: UTF8.self) == JSONCodec.encodeToString(value))
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == JSONCodec.encodeToString(value))
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import SheetRPC
+import SheetRPCTestSupport
 
 /// An output that says it is full once it holds `capacity` bodies, until `drain()`.
 private final class SmallOutput: RPCOutput {
@@ -9,7 +10,13 @@ private final class SmallOutput: RPCOutput {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    func send(_ body: [UInt8]) { pending.append(body) }
+    private let scratch = MessageBuffer()
+
+    func send(_ kind: RPCMessageKind, bound: Int, _ write: (inout JSONWriter) -> Void) {
+        scratch.removeAll()
+        scratch.write(bound: bound, write)
+        pending.append(Array(scratch.bytes))
+    }
     var isFull: Bool { pending.count >= capacity }
 
     func drain() {

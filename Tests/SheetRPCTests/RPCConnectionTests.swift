@@ -1,5 +1,6 @@
 import Testing
 import SheetRPC
+import SheetRPCTestSupport
 
 /// Sends text, returns each outgoing message as text (byte-exact) for easy comparison.
 private func send(_ c: RPCConnection, _ text: String) -> [String] {
@@ -46,7 +47,7 @@ private func code(_ v: JSONValue) -> Int64? {
     @Test func notificationsAreNeverAnswered() {
         let (c, s) = ready()
         #expect(send(c, #"{"jsonrpc":"2.0","method":"echo","params":[1]}"#) == [])
-        #expect(s.calls.last! == ("echo", true))
+        #expect(s.calls.last == "echo")
     }
 
     // MARK: Errors
@@ -91,7 +92,7 @@ private func code(_ v: JSONValue) -> Int64? {
         let (c, s) = ready()
         #expect(send(c, #"{"jsonrpc":"2.0","id":1,"method":"echo","params":null}"#) == [#"{"jsonrpc":"2.0","id":1,"result":null}"#])
         #expect(send(c, #"{"jsonrpc":"2.0","id":2,"method":"shutdown","params":null}"#) == [#"{"jsonrpc":"2.0","id":2,"result":null}"#])
-        #expect(s.calls.last! == ("echo", false))
+        #expect(s.calls.last == "echo")
     }
 
     @Test func methodNotFound() throws {
@@ -204,7 +205,7 @@ private func code(_ v: JSONValue) -> Int64? {
         let (c, s) = ready()
         #expect(send(c, #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#) == [])
         #expect(send(c, #"{"jsonrpc":"2.0","method":"$/custom"}"#) == [])
-        #expect(s.calls.last! == ("$/custom", true))
+        #expect(s.calls.last == "$/custom")
     }
 
     // MARK: Lifecycle
@@ -263,7 +264,7 @@ private func code(_ v: JSONValue) -> Int64? {
         #expect(c.exitCode == 0)
         // Everything after exit is ignored.
         #expect(send(c, #"{"jsonrpc":"2.0","id":4,"method":"echo"}"#) == [])
-        #expect(c.receive(frameError: .oversize(limit: 1, size: 2)) == [])
+        #expect(c.receive(.error(.oversize(limit: 1, size: 2))) == [])
     }
 
     @Test func exitWithoutShutdownIsOne() {
@@ -303,7 +304,7 @@ private func code(_ v: JSONValue) -> Int64? {
 
     @Test func framingErrors() throws {
         let (c, _) = ready()
-        let over = try c.receive(frameError: .oversize(limit: 1_048_576, size: 2_000_000)).map { try JSONCodec.decode($0) }
+        let over = try c.receive(.error(.oversize(limit: 1_048_576, size: 2_000_000))).map { try JSONCodec.decode($0) }
         #expect(over.count == 1)
         #expect(over[0]["id"] == .null)
         #expect(code(over[0]) == -32600)

@@ -1,5 +1,6 @@
 import Testing
 import SheetRPC
+import SheetRPCTestSupport
 import SheetServer
 
 /// Random, mostly wrong params for every method, straight into the service: every request gets

@@ -1,5 +1,6 @@
 import Testing
 import SheetRPC
+import SheetRPCTestSupport
 import SheetServer
 
 /// The fast path for `input.pan`, `input.scroll` and `clock.tick` answers exactly as the

@@ -1,5 +1,6 @@
 import Testing
 import SheetRPC
+import SheetRPCTestSupport
 import SheetServer
 
 /// A clock the test moves by hand.

@@ -1,4 +1,5 @@
 import SheetRPC
+import SheetRPCTestSupport
 import SheetServer
 
 /// A `SheetService` behind an `RPCConnection`, in-process: JSON values in, every output
