@@ -41,6 +41,8 @@ let package = Package(
         // ppoll(2), which Swift's Glibc module hides (GNU extension): sub-millisecond waits.
         .systemLibrary(name: "CLinuxPoll"),
 
+        // The wire protocol as types: every method, member, range and enum declared once.
+        .target(name: "SheetWire", swiftSettings: releaseCodegen),
         // The engine: pure value types and state machines, no I/O.
         .target(name: "SheetCore", swiftSettings: releaseCodegen),
         // Transport: framing, jansson codec, JSON-RPC 2.0, typed params.
@@ -48,7 +50,7 @@ let package = Package(
         // Plugin host: dlopen, ABI checks, adapters onto SheetCore's policy protocols.
         .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"], swiftSettings: releaseCodegen),
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
-        .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"], swiftSettings: releaseCodegen),
+        .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost", "SheetWire"], swiftSettings: releaseCodegen),
         // The thin executable: CLI, the poll loop, stdio.
         .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "CLinuxPoll"],
                          swiftSettings: releaseCodegen, linkerSettings: releaseLink),
@@ -59,14 +61,15 @@ let package = Package(
         .target(name: "CrossfadePlugin", dependencies: ["CSheetdPlugin"], path: "plugins/crossfade"),
 
         // The client library: a thin typed layer over SheetRPC's codec and framing.
-        .target(name: "SheetClient", dependencies: ["SheetRPC"]),
+        .target(name: "SheetClient", dependencies: ["SheetRPC", "SheetWire"]),
 
         .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
+        .testTarget(name: "SheetWireTests", dependencies: ["SheetWire"]),
         .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC"]),
         .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"],
                     exclude: ["Fixtures"]),  // C fixture, compiled with cc at test time
         // End-to-end tests spawn the built `sheetd`; depending on it makes `swift test` build it.
-        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "sheetd"]),
+        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "SheetWire", "sheetd"]),
         // The Swift client against the built daemon (and the README's client program).
         .testTarget(name: "SheetClientTests", dependencies: ["SheetClient", "sheetd"]),
     ],

@@ -1,6 +1,7 @@
 import SheetCore
 import SheetRPC
 import SheetPluginHost
+import SheetWire
 
 /// The daemon's brain: sessions, the method table, both clocks, policies and plugins.
 ///
@@ -33,13 +34,9 @@ public final class SheetService: RPCService {
         }
     }
 
-    /// Which clock moves time.
-    public enum ClockMode: String, Sendable {
-        /// Time moves only on `clock.tick`; output is deterministic.
-        case host
-        /// The server ticks itself at `fps` while anything moves.
-        case realtime
-    }
+    /// Which clock moves time: `host` (only `clock.tick`; deterministic) or `realtime` (the
+    /// server ticks itself at `fps` while anything moves).
+    public typealias ClockMode = Initialize.Clock
 
     public static let version = "0.1.0"
 
@@ -79,23 +76,21 @@ public final class SheetService: RPCService {
         // Explicit plugin directories are opened at start (refusals reported at once); the
         // default ones alone are opened on first use (start-up stays cheap).
         if !configuration.pluginDirectories.isEmpty { plugins.loadAll() }
+        _ = Self.methods  // a method table naming a method twice stops here
     }
 
     // MARK: - RPCService
 
-    public var methodNames: Set<String> { Set(Self.allHandlers.keys) }
-
-    static let allHandlers = handlers.merging(navigationHandlers) { a, _ in a }.merging(configureHandlers) { a, _ in a }
-        .merging(stackHandlers) { a, _ in a }
+    public var methodNames: Set<String> { Set(Self.methods.names) }
 
     public func initialize(_ params: JSONValue?, emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
         let p = Params(params)
         if p.exists {
             try p.requireObject()
-            try p.rejectUnknownKeys(["clientInfo", "clock", "fps", "processId", "capabilities", "rootUri", "trace"])
+            try p.rejectUnknownKeys(Initialize.members.map { $0.name } + Initialize.lspMembers)
         }
-        let requested = try p["clock"].optionalOneOf(["host", "realtime"]).flatMap(ClockMode.init(rawValue:))
-        let rate = try p["fps"].optionalNumber(in: 1...240) ?? 60
+        let requested: ClockMode? = p[Initialize.clock.name].exists ? try p.read(Initialize.clock) : nil
+        let rate = try p.read(Initialize.fps)
         clock = requested ?? clock
         fps = rate
         realtimeOrigin = configuration.now()
@@ -106,11 +101,12 @@ public final class SheetService: RPCService {
 
     public func call(_ method: String, params: JSONValue?, isNotification: Bool,
                      emit: (RPCNotification) -> Void) throws(RPCError) -> JSONValue {
-        guard let handler = Self.allHandlers[method] else { throw RPCError.methodNotFound(method) }
+        guard let entry = Self.methods[method] else { throw RPCError.methodNotFound(method) }
         currentMethod = method
         return try outbox.streaming(to: emit) { () throws(RPCError) in
-            try checkEdgeSupport(method, Params(params))  // issue 13: bottom-only mechanics
-            return try handler(self, Params(params))
+            let p = Params(params)
+            try checkEdgeSupport(entry, p)
+            return try entry.handler(self, Call(params: p, allowed: entry.allowed))
         }
     }
 

@@ -1,19 +1,17 @@
 import SheetCore
 import SheetRPC
+import SheetWire
 
 /// Turns validated wire params into SheetCore values. Every failure names the exact place:
 /// `params.container.width: expected a number in 1...100000, got -3`.
 enum Wire {
-    /// Lengths the engine accepts (pt).
-    static let length: ClosedRange<Double> = 0...100_000
-    static let positiveLength: ClosedRange<Double> = 1...100_000
-    /// Host timestamps (ms).
-    static let time: ClosedRange<Double> = -1e15...1e15
-    /// Animation durations (ms).
-    static let duration: ClosedRange<Double> = 0...10_000
-    /// Velocities (pt/s).
-    static let velocity: ClosedRange<Double> = -1e6...1e6
-    static let maxDetents = 16
+    // The ranges SheetWire declares (`WireRange`), by their short names here.
+    static let length = WireRange.length
+    static let positiveLength = WireRange.positiveLength
+    static let time = WireRange.time
+    static let duration = WireRange.duration
+    static let velocity = WireRange.velocity
+    static let maxDetents = SetupMembers.maxDetents
     static let maxEntries = NavigationStack.maxEntries
 
     static func container(_ p: Params) throws(RPCError) -> Container {
@@ -34,7 +32,7 @@ enum Wire {
 
     /// `container.sizeClass` (absent = automatic).
     static func sizeClass(_ p: Params) throws(RPCError) -> SizeClass? {
-        try p.optionalOneOf(SizeClass.allCases.map(\.rawValue)).flatMap(SizeClass.init(rawValue:))
+        p.exists ? SizeClass(try p.choice(WireValue.SizeClass.self)) : nil
     }
 
     static func safeArea(_ p: Params) throws(RPCError) -> Insets {
@@ -48,20 +46,14 @@ enum Wire {
     }
 
     static func detent(_ p: Params) throws(RPCError) -> DetentSpec {
-        if case .string = p.value {
-            switch try p.oneOf(["fit", "medium", "large"]) {
-            case "fit": return .fit
-            case "medium": return .medium
-            default: return .large
-            }
-        }
+        if case .string = p.value { return DetentSpec(try p.choice(WireValue.SystemDetent.self)) }
         guard case .object = p.value else {
             throw p.fail("expected \"fit\", \"medium\", \"large\", {\"id\", \"height\"}, {\"id\", \"fraction\"} or {\"id\", \"fromTop\"}")
         }
         try p.rejectUnknownKeys(["id", "height", "fraction", "fromTop"])
         let id = try p["id"].string()
         guard !id.isEmpty, id.count <= 64 else { throw p["id"].fail("expected 1 to 64 characters") }
-        if ["fit", "medium", "large"].contains(id) {
+        if WireValue.SystemDetent(rawValue: id) != nil {
             throw p["id"].fail("\"\(id)\" is a system detent; give a custom detent another id")
         }
         switch (p["height"].exists, p["fraction"].exists, p["fromTop"].exists) {
@@ -73,14 +65,7 @@ enum Wire {
     }
 
     static func curve(_ p: Params) throws(RPCError) -> CubicBezier {
-        if case .string = p.value {
-            switch try p.oneOf(["easeInOut", "easeIn", "easeOut", "linear"]) {
-            case "easeIn": return .easeIn
-            case "easeOut": return .easeOut
-            case "linear": return .linear
-            default: return .easeInOut
-            }
-        }
+        if case .string = p.value { return CubicBezier(try p.choice(WireValue.CurveName.self)) }
         let a = try p.array(maxCount: 4)
         guard a.count == 4 else { throw p.fail("expected a curve name or [x1, y1, x2, y2]") }
         let b = CubicBezier(try a[0].number(in: 0...1), try a[1].number(in: -10...10),
@@ -161,42 +146,46 @@ enum Wire {
         return out
     }
 
-    static func vector(_ p: Params) throws(RPCError) -> Vector {
+    /// `{x, y}` (`VectorShape`), each within `range`.
+    static func vector(_ p: Params, in range: ClosedRange<Double>) throws(RPCError) -> Vector {
         try p.requireObject()
-        try p.rejectUnknownKeys(["x", "y"])
-        return Vector(x: try p["x"].optionalNumber(in: -1e6...1e6) ?? 0, y: try p["y"].optionalNumber(in: -1e6...1e6) ?? 0)
+        try p.rejectUnknownKeys(vectorMembers)
+        return Vector(x: try p[VectorShape.x.name].optionalNumber(in: range) ?? 0,
+                      y: try p[VectorShape.y.name].optionalNumber(in: range) ?? 0)
     }
 
+    static let vectorMembers = VectorShape.all.map { $0.name }
+
     static func velocityVector(_ p: Params) throws(RPCError) -> Vector? {
-        guard p.exists else { return nil }
-        try p.requireObject()
-        try p.rejectUnknownKeys(["x", "y"])
-        return Vector(x: try p["x"].optionalNumber(in: velocity) ?? 0, y: try p["y"].optionalNumber(in: velocity) ?? 0)
+        p.exists ? try vector(p, in: InputPan.velocityRange) : nil
     }
 
     /// The members of a setup (`session.create` params besides `policies`; a snapshot's `setup`).
-    static let setupMembers = ["container", "content", "detents", "selectedDetent", "options", "navigation"]
+    static let setupMembers = SetupMembers.all.map { $0.name }
 
     /// `session.create` params (or a snapshot's `setup`) → setup. The one place setup
     /// numbers are range-checked; consistency is `SheetSetup.validate(path:)`.
     static func setup(_ p: Params) throws(RPCError) -> SheetSetup {
-        let container = try container(p["container"])
+        let container = try container(p[SetupMembers.container.name])
         var contentHeight: Double?
-        if p["content"].exists {
-            try p["content"].requireObject()
-            try p["content"].rejectUnknownKeys(["preferredHeight"])
-            contentHeight = try p["content"]["preferredHeight"].number(in: length)
+        let content = p[SetupMembers.content.name]
+        if content.exists {
+            try content.requireObject()
+            try content.rejectUnknownKeys(["preferredHeight"])
+            contentHeight = try content["preferredHeight"].number(in: length)
         }
-        let detents = try optionalDetents(p["detents"]) ?? [.fit]
+        let detents = try optionalDetents(p[SetupMembers.detents.name]) ?? [.fit]
         var navigation: [NavEntry] = []
-        if p["navigation"].exists {
-            try p["navigation"].requireObject()
-            try p["navigation"].rejectUnknownKeys(["entries"])
-            navigation = try entries(p["navigation"]["entries"])
+        let nav = p[SetupMembers.navigation.name]
+        if nav.exists {
+            try nav.requireObject()
+            try nav.rejectUnknownKeys(["entries"])
+            navigation = try entries(nav["entries"])
         }
+        let options = p[SetupMembers.options.name]
         return SheetSetup(container: container, contentHeight: contentHeight, detents: detents,
-                          selectedDetent: try p["selectedDetent"].optionalString(),
-                          options: p["options"].exists ? try options(p["options"]) : nil, navigation: navigation)
+                          selectedDetent: try p.read(SetupMembers.selectedDetent),
+                          options: options.exists ? try Wire.options(options) : nil, navigation: navigation)
     }
 
     static func policyConfig(_ p: Params) -> PolicyConfig {
@@ -214,20 +203,23 @@ enum Wire {
         return PolicyConfig(values: values, jsonText: JSONCodec.encodeToString(p.value))
     }
 
-    /// The control options of issue 11: `tapDimming`, `keyboard`, `keyboardRestore`,
+    /// The control options: `tapDimming`, `keyboard`, `keyboardRestore`,
     /// `dragRegion` (absent = keep).
     static func controlOptions(_ p: Params, into o: inout SheetOptions) throws(RPCError) {
-        if let v = try p["tapDimming"].optionalOneOf(TapDimming.allCases.map(\.rawValue)) { o.tapDimming = TapDimming(rawValue: v)! }
-        if let v = try p["keyboard"].optionalOneOf(KeyboardMode.allCases.map(\.rawValue)) { o.keyboardSetting = KeyboardMode(rawValue: v)! }
+        if let v = try p["tapDimming"].optionalOneOf(TapDimming.allCases.map { $0.rawValue }),
+           let e = TapDimming(rawValue: v) { o.tapDimming = e }
+        if let v = try p["keyboard"].optionalOneOf(KeyboardMode.allCases.map { $0.rawValue }),
+           let e = KeyboardMode(rawValue: v) { o.keyboardSetting = e }
         if let v = try p["keyboardRestore"].optionalBool() { o.keyboardRestore = v }
-        if let v = try p["dragRegion"].optionalOneOf(DragRegion.allCases.map(\.rawValue)) { o.dragRegion = DragRegion(rawValue: v)! }
+        if let v = try p["dragRegion"].optionalOneOf(DragRegion.allCases.map { $0.rawValue }),
+           let e = DragRegion(rawValue: v) { o.dragRegion = e }
     }
 
-    /// The layout options of issue 13.
+    /// The layout options' names.
     static let layoutOptionNames = ["footerHeight", "preferredWidth", "maxWidth", "edgeAttachedInCompactHeight",
                                     "detached", "recedeBackground", "edge"]
 
-    /// The layout options of issue 13 (absent = keep; `footerHeight`, `maxWidth` and `detached`
+    /// The layout options (absent = keep; `footerHeight`, `maxWidth` and `detached`
     /// are cleared by `null`).
     static func layoutOptions(_ p: Params, into o: inout SheetOptions) throws(RPCError) {
         if p["footerHeight"].isPresent { o.footerHeight = try p["footerHeight"].optionalNumber(in: length) }
@@ -246,7 +238,7 @@ enum Wire {
             }
         }
         if let v = try p["recedeBackground"].optionalBool() { o.recedeBackground = v }
-        if let v = try p["edge"].optionalOneOf(SheetEdge.allCases.map(\.rawValue)) { o.edge = SheetEdge(rawValue: v)! }
+        if let v = try p["edge"].optionalOneOf(SheetEdge.allCases.map { $0.rawValue }), let e = SheetEdge(rawValue: v) { o.edge = e }
     }
 
     /// `sheet.configure`'s `detents` (absent = keep): the same shapes as `session.create`'s.
