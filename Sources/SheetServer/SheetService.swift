@@ -62,8 +62,10 @@ public final class SheetService: RPCService {
     /// are produced (all before its response).
     let outbox = Outbox()
     var currentMethod = ""
-    /// Stacked sheets (issue 13).
+    /// Stacked sheets.
     var stack = SessionStack()
+    /// Messages the fast path handled, by method.
+    public internal(set) var fastPathTaken = FastPathCounts()
 
     public init(configuration: Configuration) {
         self.configuration = configuration

@@ -7,7 +7,11 @@ import SheetServer
 /// every message (which only the generic path reads), and the outputs must be identical.
 @Suite struct HotPathTests {
     static func run(_ messages: [String], clock: String = "host", spaced: Bool) -> [String] {
-        let c = RPCConnection(service: SheetService(configuration: .init(now: { 500 })))
+        run(messages, clock: clock, spaced: spaced, on: SheetService(configuration: .init(now: { 500 })))
+    }
+
+    static func run(_ messages: [String], clock: String = "host", spaced: Bool, on service: SheetService) -> [String] {
+        let c = RPCConnection(service: service)
         var out: [String] = []
         let all = [#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"\#(clock)"}}"#] + messages
         for m in all {
@@ -69,6 +73,19 @@ import SheetServer
         let generic = Self.run(Self.stream, spaced: true)
         #expect(fast.count > Self.stream.count)  // frames and answers came out
         #expect(fast == generic)
+    }
+
+    /// The comparison above proves nothing if the fast path never runs: it must take the
+    /// compact stream's pans, scroll samples and ticks, and none of the spaced stream's.
+    @Test func theFastPathTakesCompactPansScrollsAndTicks() {
+        let fast = SheetService(configuration: .init(now: { 500 }))
+        _ = Self.run(Self.stream, spaced: false, on: fast)
+        #expect(fast.fastPathTaken.pan > 0)
+        #expect(fast.fastPathTaken.scroll > 0)
+        #expect(fast.fastPathTaken.tick > 0)
+        let generic = SheetService(configuration: .init(now: { 500 }))
+        _ = Self.run(Self.stream, spaced: true, on: generic)
+        #expect(generic.fastPathTaken == FastPathCounts())
     }
 
     @Test func realtimeClockStreamAnswersTheSameOnBothPaths() {
