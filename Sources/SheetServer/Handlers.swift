@@ -22,6 +22,9 @@ extension SheetService {
         }
     }()
 
+    /// Every method the table dispatches, as SheetWire declares it (the openrpc.json check).
+    public static var methodInfos: [WireProtocol.MethodInfo] { methods.all.map { $0.info } }
+
     static func makeMethods() throws(DuplicateMethodName) -> MethodTable<Handler> {
         var r = MethodTable<Handler>()
         try r.on(ClockTick.self) { s, c throws(RPCError) in try s.clockTick(c) }
