@@ -99,19 +99,20 @@ extension SheetService {
         let setup = try Wire.setup(setupParams)
         let names = try policyNames(p[SessionCreate.policies.name])
         // Everything is checked before a policy (perhaps a plugin's) is instantiated.
-        do { try setup.validate(path: "params") } catch { throw RPCError(error) }
+        try Self.validate(setup, at: p)
         let policies = try makePolicies(names, path: p[SessionCreate.policies.name].path)
-        var sheet: Sheet
-        do {
-            sheet = try Sheet(setup: setup, policies: policies, policyNames: names)
-        } catch {
-            throw RPCError(error)
-        }
+        var sheet = Sheet(validated: setup, policies: policies, policyNames: names)
         if let parent { sheet.stackDepth = stack.depth(of: parent) + 1 }  // policies see it (plugin ABI 1.2)
         let s = addSession(sheet)
         if let parent { stack.link(s.id, to: parent) }
         // Along the sheet's axis (the width for a left or right sheet).
         return Self.withMaxDetentHeight(["session": .string(s.id)], setup.options.edge.axisContainer(setup.container))
+    }
+
+    /// The one validation of a setup, whoever built it (`session.create`, `session.restore`):
+    /// `SheetSetup.validate`, its places put under `p`'s (`params`, `params.state.sheet.setup`).
+    static func validate(_ setup: SheetSetup, at p: Params) throws(RPCError) {
+        do { try setup.validate() } catch { throw RPCError(error, at: p.path) }
     }
 
     /// A new session with the next fresh id, marked for the next frame.

@@ -184,11 +184,12 @@ extension SheetService {
             // Without `safeArea` the session keeps the one it has; without `sizeClass` it is automatic.
             let c = Container(width: width, height: height, safeArea: safeArea ?? sheet.state.setup.container.safeArea,
                               sizeClass: sizeClass)
-            guard c.safeArea.top + c.safeArea.bottom < c.height else {
-                throw SheetError(.invalidParams, "params.safeArea: expected top + bottom < container height \(height)")
+            // The setups the stack would have: this call's members are the container's.
+            for setup in [sheet.state.setup] + family.compactMap({ self.sessions[$0]?.sheet.state.setup }) {
+                var next = setup
+                next.container = c
+                do throws(SheetError) { try next.validate() } catch { throw error.placingContainerMembersAtTheTop() }
             }
-            try sheet.state.setup.options.validateLayout(in: c, path: "params.options")
-            for d in family { try self.sessions[d]?.sheet.state.setup.options.validateLayout(in: c, path: "params.options") }
             sheet.setContainer(c, at: t)
             container = c
         }
@@ -261,5 +262,15 @@ extension SheetService {
         if !children.isEmpty {
             throw RPCError.invalidState("session \(id) has child sessions \(children.sorted()); destroy them first")
         }
+    }
+}
+
+extension SheetError {
+    /// `sheet.setContainer` takes the container's members at the top of its params: a setup
+    /// place `container.safeArea` is the call's `safeArea`.
+    func placingContainerMembersAtTheTop() -> SheetError {
+        let container = "container."
+        guard message.hasPrefix(container) else { return self }
+        return SheetError(kind, String(message.dropFirst(container.count)))
     }
 }

@@ -309,7 +309,7 @@ public final class SheetService: RPCService {
                 try body(&s.sheet, time.t)
             }
         } catch {
-            throw RPCError(error)
+            throw RPCError(error, at: "params")
         }
         commit(time: time)
         drain(s, id: s.id)
@@ -339,5 +339,12 @@ extension RPCError {
         case .invalidState: self = .invalidState(error.message)
         case .limitExceeded: self = .limitExceeded(error.message)
         }
+    }
+
+    /// The JSON-RPC error for an engine refusal whose place is relative to `prefix` (`params`
+    /// for a command's own members, `params.state.sheet.setup` for a restored setup).
+    init(_ error: SheetError, at prefix: String) {
+        guard error.kind == .invalidParams else { self.init(error); return }
+        self = .invalidParams("\(prefix).\(error.message)")
     }
 }

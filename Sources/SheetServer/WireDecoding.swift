@@ -20,14 +20,7 @@ enum Wire {
         let c = Container(width: try p["width"].number(in: positiveLength),
                           height: try p["height"].number(in: positiveLength),
                           safeArea: try safeArea(p["safeArea"]), sizeClass: try sizeClass(p["sizeClass"]))
-        try checkSafeArea(c, p)
         return c
-    }
-
-    static func checkSafeArea(_ c: Container, _ p: Params) throws(RPCError) {
-        if c.safeArea.top + c.safeArea.bottom >= c.height {
-            throw p["safeArea"].fail("expected top + bottom < container height \(c.height)")
-        }
     }
 
     /// `container.sizeClass` (absent = automatic).
@@ -164,9 +157,11 @@ enum Wire {
     static let setupMembers = SetupMembers.all.map { $0.name }
 
     /// `session.create` params (or a snapshot's `setup`) → setup. The one place setup
-    /// numbers are range-checked; consistency is `SheetSetup.validate(path:)`.
+    /// numbers are range-checked; consistency is `SheetSetup.validate()`.
     static func setup(_ p: Params) throws(RPCError) -> SheetSetup {
         let container = try container(p[SetupMembers.container.name])
+        // The setup's safe-area rule, as soon as the container is read (before its siblings).
+        do { try container.validateSafeArea() } catch { throw RPCError(error, at: p.path) }
         var contentHeight: Double?
         let content = p[SetupMembers.content.name]
         if content.exists {
