@@ -18,6 +18,10 @@ extension Params {
         return try self[m.name].bool()
     }
 
+    func read(_ m: Member<Bool?>) throws(RPCError) -> Bool? {
+        try self[m.name].optionalBool()
+    }
+
     func read(_ m: Member<String>) throws(RPCError) -> String {
         try self[m.name].string()
     }

@@ -164,10 +164,10 @@ public final class SheetService: RPCService {
     /// one that changed, written straight into its message bytes.
     func tick(at t: Double) -> Int {
         var count = 0
-        prepareStacks(at: t)  // issue 13
+        prepareStacks(at: t)
         for s in sessions.movingInCreationOrder() {
             var frame = Self.draw(&s.sheet, at: t)
-            decorate(&frame, of: s.id)  // issue 13: stack transform
+            decorate(&frame, of: s.id)  // stack transform
             if Self.differs(frame, from: &s.lastFrame) {
                 s.seq += 1
                 outbox.append(RPCNotification(method: "sheet.frame",
@@ -223,7 +223,7 @@ public final class SheetService: RPCService {
         for e in events {
             outbox.append(RPCNotification(method: "sheet.event", params: WireEncoding.event(e, session: id)))
         }
-        react(to: events, of: id)  // issue 13: stack sequencing
+        react(to: events, of: id)  // stack sequencing
         for d in diagnostics {
             switch d.kind {
             case .detentsSorted: diagnose(d.message, code: 0, session: id)

@@ -90,30 +90,51 @@ enum Wire {
     /// for `sheet.configure`, which merges member by member): absent members keep `base`'s
     /// value, `largestUndimmedDetent: null` clears it.
     static func options(_ p: Params, base: SheetOptions = SheetOptions()) throws(RPCError) -> SheetOptions {
+        typealias O = OptionsMembers
         var o = base
         guard p.exists else { return o }
         try p.requireObject()
-        try p.rejectUnknownKeys(["cornerRadius", "grabber", "dimAlpha", "dismissible", "largestUndimmedDetent",
-                                 "scrollExpandsAtEdge", "pullBarHeight", "displayScale", "largeTopGap",
-                                 "navigationBarHeight", "presentTiming", "settleSpring", "contentTiming",
-                                 "tapDimming", "keyboard", "keyboardRestore", "dragRegion"] + layoutOptionNames)
-        o.cornerRadius = try p["cornerRadius"].optionalNumber(in: 0...1000) ?? o.cornerRadius
-        o.grabber = try p["grabber"].optionalBool() ?? o.grabber
-        o.dimAlpha = try p["dimAlpha"].optionalNumber(in: 0...1) ?? o.dimAlpha
-        o.dismissible = try p["dismissible"].optionalBool() ?? o.dismissible
-        if p["largestUndimmedDetent"].isPresent { o.largestUndimmedDetent = try p["largestUndimmedDetent"].optionalString() }
-        o.scrollExpandsAtEdge = try p["scrollExpandsAtEdge"].optionalBool() ?? o.scrollExpandsAtEdge
-        o.pullBarHeight = try p["pullBarHeight"].optionalNumber(in: 0...200) ?? o.pullBarHeight
-        o.displayScale = try p["displayScale"].optionalNumber(in: 1...4) ?? o.displayScale
-        o.largeTopGap = try p["largeTopGap"].optionalNumber(in: 0...1000) ?? o.largeTopGap
-        o.navigationBarHeight = try p["navigationBarHeight"].optionalNumber(in: 44...200) ?? o.navigationBarHeight
-        if p["presentTiming"].exists { o.presentTiming = try timing(p["presentTiming"]) }
-        if p["settleSpring"].exists { o.settleSpring = try spring(p["settleSpring"]) }
-        if p["contentTiming"].exists { o.contentTiming = try timing(p["contentTiming"]) }
-        try controlOptions(p, into: &o)
-        try layoutOptions(p, into: &o)
+        try p.rejectUnknownKeys(optionNames)
+        o.cornerRadius = try p.read(O.cornerRadius) ?? o.cornerRadius
+        o.grabber = try p.read(O.grabber) ?? o.grabber
+        o.dimAlpha = try p.read(O.dimAlpha) ?? o.dimAlpha
+        o.dismissible = try p.read(O.dismissible) ?? o.dismissible
+        if p[O.largestUndimmedDetent.name].isPresent { o.largestUndimmedDetent = try p.read(O.largestUndimmedDetent) }
+        o.scrollExpandsAtEdge = try p.read(O.scrollExpandsAtEdge) ?? o.scrollExpandsAtEdge
+        o.pullBarHeight = try p.read(O.pullBarHeight) ?? o.pullBarHeight
+        o.displayScale = try p.read(O.displayScale) ?? o.displayScale
+        o.largeTopGap = try p.read(O.largeTopGap) ?? o.largeTopGap
+        o.navigationBarHeight = try p.read(O.navigationBarHeight) ?? o.navigationBarHeight
+        if p[O.presentTiming.name].exists { o.presentTiming = try timing(p[O.presentTiming.name]) }
+        if p[O.settleSpring.name].exists { o.settleSpring = try spring(p[O.settleSpring.name]) }
+        if p[O.contentTiming.name].exists { o.contentTiming = try timing(p[O.contentTiming.name]) }
+        // Control options.
+        if let v = try p.read(O.tapDimming) { o.tapDimming = TapDimming(v) }
+        if let v = try p.read(O.keyboard) { o.keyboardSetting = KeyboardMode(v) }
+        if let v = try p.read(O.keyboardRestore) { o.keyboardRestore = v }
+        if let v = try p.read(O.dragRegion) { o.dragRegion = DragRegion(v) }
+        // Layout options (`footerHeight`, `maxWidth` and `detached` are cleared by `null`).
+        if p[O.footerHeight.name].isPresent { o.footerHeight = try p.read(O.footerHeight) }
+        if let v = try p.read(O.preferredWidth) { o.preferredWidth = v }
+        if p[O.maxWidth.name].isPresent { o.maxWidth = try p.read(O.maxWidth) }
+        if let v = try p.read(O.edgeAttachedInCompactHeight) { o.edgeAttachedInCompactHeight = v }
+        let d = p[O.detached.name]
+        if d.isPresent {
+            if d.exists {
+                try d.requireObject()
+                try d.rejectUnknownKeys(["horizontal", "bottom"])
+                o.detached = DetachedMargins(horizontal: try d["horizontal"].optionalNumber(in: length) ?? 0,
+                                             bottom: try d["bottom"].optionalNumber(in: length) ?? 0)
+            } else {
+                o.detached = nil
+            }
+        }
+        if let v = try p.read(O.recedeBackground) { o.recedeBackground = v }
+        if let v = try p.read(O.edge) { o.edge = SheetEdge(v) }
         return o
     }
+
+    static let optionNames = OptionsMembers.all.map { $0.name }
 
     static func entry(_ p: Params) throws(RPCError) -> NavEntry {
         try p.requireObject()
@@ -196,44 +217,6 @@ enum Wire {
             }
         }
         return PolicyConfig(values: values, jsonText: JSONCodec.encodeToString(p.value))
-    }
-
-    /// The control options: `tapDimming`, `keyboard`, `keyboardRestore`,
-    /// `dragRegion` (absent = keep).
-    static func controlOptions(_ p: Params, into o: inout SheetOptions) throws(RPCError) {
-        if let v = try p["tapDimming"].optionalOneOf(TapDimming.allCases.map { $0.rawValue }),
-           let e = TapDimming(rawValue: v) { o.tapDimming = e }
-        if let v = try p["keyboard"].optionalOneOf(KeyboardMode.allCases.map { $0.rawValue }),
-           let e = KeyboardMode(rawValue: v) { o.keyboardSetting = e }
-        if let v = try p["keyboardRestore"].optionalBool() { o.keyboardRestore = v }
-        if let v = try p["dragRegion"].optionalOneOf(DragRegion.allCases.map { $0.rawValue }),
-           let e = DragRegion(rawValue: v) { o.dragRegion = e }
-    }
-
-    /// The layout options' names.
-    static let layoutOptionNames = ["footerHeight", "preferredWidth", "maxWidth", "edgeAttachedInCompactHeight",
-                                    "detached", "recedeBackground", "edge"]
-
-    /// The layout options (absent = keep; `footerHeight`, `maxWidth` and `detached`
-    /// are cleared by `null`).
-    static func layoutOptions(_ p: Params, into o: inout SheetOptions) throws(RPCError) {
-        if p["footerHeight"].isPresent { o.footerHeight = try p["footerHeight"].optionalNumber(in: length) }
-        if let v = try p["preferredWidth"].optionalNumber(in: positiveLength) { o.preferredWidth = v }
-        if p["maxWidth"].isPresent { o.maxWidth = try p["maxWidth"].optionalNumber(in: positiveLength) }
-        if let v = try p["edgeAttachedInCompactHeight"].optionalBool() { o.edgeAttachedInCompactHeight = v }
-        if p["detached"].isPresent {
-            let d = p["detached"]
-            if d.exists {
-                try d.requireObject()
-                try d.rejectUnknownKeys(["horizontal", "bottom"])
-                o.detached = DetachedMargins(horizontal: try d["horizontal"].optionalNumber(in: length) ?? 0,
-                                             bottom: try d["bottom"].optionalNumber(in: length) ?? 0)
-            } else {
-                o.detached = nil
-            }
-        }
-        if let v = try p["recedeBackground"].optionalBool() { o.recedeBackground = v }
-        if let v = try p["edge"].optionalOneOf(SheetEdge.allCases.map { $0.rawValue }), let e = SheetEdge(rawValue: v) { o.edge = e }
     }
 
     /// `sheet.configure`'s `detents` (absent = keep): the same shapes as `session.create`'s.

@@ -65,3 +65,44 @@ extension DetentSpec {
         }
     }
 }
+
+extension TapDimming {
+    init(_ w: OptionsMembers.TapDimming) {
+        switch w {
+        case .dismiss: self = .dismiss
+        case .collapse: self = .collapse
+        case .none: self = .none
+        }
+    }
+}
+
+extension KeyboardMode {
+    init(_ w: OptionsMembers.Keyboard) {
+        switch w {
+        case .lift: self = .lift
+        case .largest: self = .largest
+        case .fill: self = .fill
+        case .none: self = .none
+        }
+    }
+}
+
+extension DragRegion {
+    init(_ w: OptionsMembers.DragRegion) {
+        switch w {
+        case .sheet: self = .sheet
+        case .grabber: self = .grabber
+        }
+    }
+}
+
+extension SheetEdge {
+    init(_ w: OptionsMembers.Edge) {
+        switch w {
+        case .bottom: self = .bottom
+        case .top: self = .top
+        case .left: self = .left
+        case .right: self = .right
+        }
+    }
+}

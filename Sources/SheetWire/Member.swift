@@ -33,6 +33,13 @@ extension Member where Value == Bool {
     }
 }
 
+extension Member where Value == Bool? {
+    /// An optional boolean (absent or `null`: nil).
+    public static func optionalFlag(_ name: String) -> Self {
+        Self(MemberSpec(name, .boolean, required: false), default: .some(nil))
+    }
+}
+
 extension Member where Value == String {
     /// A string (a detent or entry id, a path).
     public static func text(_ name: String) -> Self {

@@ -43,10 +43,13 @@ import Testing
         var out: [String] = []
         let at = "\(method) \(m.name)"
         if m.required != p.required { out.append("\(at): required \(m.required), openrpc.json says \(p.required)") }
-        let type = p.schema["type"]?.stringValue ?? (p.schema["oneOf"] != nil ? "oneOf" : nil)
-        if type != m.type.rawValue { out.append("\(at): type \(m.type.rawValue), openrpc.json says \(type ?? "none")") }
-        if let schema = m.schema, p.schemaName != schema {
-            out.append("\(at): schema \(schema), openrpc.json says \(p.schemaName ?? "none")")
+        // A nullable member's type is `[T, "null"]`.
+        let type = p.schema["type"]?.stringValue ?? p.schema["type"]?.arrayValue?.compactMap(\.stringValue).first { $0 != "null" }
+            ?? (p.schema["oneOf"] != nil ? "oneOf" : nil)
+        if let schema = m.schema {
+            if p.schemaName != schema { out.append("\(at): schema \(schema), openrpc.json says \(p.schemaName ?? "none")") }
+        } else if type != m.type.rawValue {
+            out.append("\(at): type \(m.type.rawValue), openrpc.json says \(type ?? "none")")
         }
         if let r = m.range {
             let lo = p.schema["minimum"]?.doubleValue, hi = p.schema["maximum"]?.doubleValue
@@ -105,6 +108,37 @@ import Testing
         let doc = try OpenRPCDocument.load()
         let info = try #require(WireProtocol.notifications.first { $0.name == name })
         let wrong = try Self.check(name, info.members, in: doc)
+        #expect(wrong == [], "\(wrong.joined(separator: "\n"))")
+    }
+
+    /// The members of a component schema (`Options`), each optional unless listed in `required`.
+    static func properties(of schema: String, in doc: OpenRPCDocument) throws -> [Param] {
+        let node = try #require(doc.doc["components"]?["schemas"]?[schema], "no schema \(schema)")
+        let required = Set(node["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        guard case .object(let props)? = node["properties"] else { return [] }
+        return props.ordered.map { member in
+            let name = member.key, raw = member.value
+            var schema = doc.resolve(raw), schemaName = Self.componentName(raw)
+            if let only = raw["allOf"]?.arrayValue, only.count == 1 {
+                schemaName = Self.componentName(only[0])
+                schema = doc.resolve(only[0])
+            }
+            return Param(name: name, required: required.contains(name), schema: schema, schemaName: schemaName)
+        }
+    }
+
+    @Test func optionsAreTheDeclaredMembers() throws {
+        let doc = try OpenRPCDocument.load()
+        let documented = try Self.properties(of: "Options", in: doc)
+        var wrong: [String] = []
+        let declared = OptionsMembers.all.map(\.name)
+        if Set(declared) != Set(documented.map(\.name)) {
+            wrong.append("Options: members \(declared.sorted()), openrpc.json lists \(documented.map(\.name).sorted())")
+        }
+        for m in OptionsMembers.all {
+            guard let p = documented.first(where: { $0.name == m.name }) else { continue }
+            wrong += Self.differences(m, p, in: "Options")
+        }
         #expect(wrong == [], "\(wrong.joined(separator: "\n"))")
     }
 
