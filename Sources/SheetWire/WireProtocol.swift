@@ -11,19 +11,19 @@ public enum WireProtocol {
         public let isCommand: Bool
 
         public init<M: WireMethod>(_ method: M.Type) {
-            name = M.name
-            members = M.members
-            edges = M.edges
-            result = M.result
-            isCommand = false
+            self.init(M.self, isCommand: false)
         }
 
         public init<M: SessionCommand>(_ method: M.Type) {
+            self.init(M.self, isCommand: true)
+        }
+
+        private init<M: WireMethod>(_: M.Type, isCommand: Bool) {
             name = M.name
             members = M.members
             edges = M.edges
             result = M.result
-            isCommand = true
+            self.isCommand = isCommand
         }
 
         /// Every member it accepts: its own, then `session` and `t` for a command.
