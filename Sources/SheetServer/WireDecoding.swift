@@ -16,27 +16,25 @@ enum Wire {
 
     static func container(_ p: Params) throws(RPCError) -> Container {
         try p.requireObject()
-        try p.rejectUnknownKeys(["width", "height", "safeArea", "sizeClass"])
-        let c = Container(width: try p["width"].number(in: positiveLength),
-                          height: try p["height"].number(in: positiveLength),
-                          safeArea: try safeArea(p["safeArea"]), sizeClass: try sizeClass(p["sizeClass"]))
+        try p.rejectUnknownKeys(containerNames)
+        let c = Container(width: try p.read(ContainerShape.width), height: try p.read(ContainerShape.height),
+                          safeArea: try safeArea(p[ContainerShape.safeArea.name]),
+                          sizeClass: try p.read(ContainerShape.sizeClass).map(SizeClass.init))
         return c
     }
 
-    /// `container.sizeClass` (absent = automatic).
-    static func sizeClass(_ p: Params) throws(RPCError) -> SizeClass? {
-        p.exists ? SizeClass(try p.choice(WireValue.SizeClass.self)) : nil
-    }
+    static let containerNames = ContainerShape.all.map { $0.name }
 
     static func safeArea(_ p: Params) throws(RPCError) -> Insets {
         guard p.exists else { return .zero }
         try p.requireObject()
-        try p.rejectUnknownKeys(["top", "bottom", "left", "right"])
-        return Insets(top: try p["top"].optionalNumber(in: length) ?? 0,
-                      bottom: try p["bottom"].optionalNumber(in: length) ?? 0,
-                      left: try p["left"].optionalNumber(in: length) ?? 0,
-                      right: try p["right"].optionalNumber(in: length) ?? 0)
+        try p.rejectUnknownKeys(safeAreaNames)
+        return Insets(top: try p.read(SafeAreaShape.top), bottom: try p.read(SafeAreaShape.bottom),
+                      left: try p.read(SafeAreaShape.left), right: try p.read(SafeAreaShape.right))
     }
+
+    static let safeAreaNames = SafeAreaShape.all.map { $0.name }
+
 
     static func detent(_ p: Params) throws(RPCError) -> DetentSpec {
         if case .string = p.value { return DetentSpec(try p.choice(WireValue.SystemDetent.self)) }
@@ -68,10 +66,12 @@ enum Wire {
 
     static func spring(_ p: Params) throws(RPCError) -> Spring {
         try p.requireObject()
-        try p.rejectUnknownKeys(["dampingRatio", "response"])
-        return Spring(dampingRatio: try p["dampingRatio"].number(in: 0.05...10),
-                      response: try p["response"].number(in: 1...10_000))
+        try p.rejectUnknownKeys(springNames)
+        return Spring(dampingRatio: try p.read(SpringShape.dampingRatio), response: try p.read(SpringShape.response))
     }
+
+    static let springNames = SpringShape.all.map { $0.name }
+
 
     static func timing(_ p: Params) throws(RPCError) -> AnimationTiming {
         try p.requireObject()
@@ -138,13 +138,16 @@ enum Wire {
 
     static func entry(_ p: Params) throws(RPCError) -> NavEntry {
         try p.requireObject()
-        try p.rejectUnknownKeys(["id", "preferredHeight", "navigationBar", "hidesBackButton"])
-        let id = try p["id"].string()
-        guard !id.isEmpty, id.count <= 128 else { throw p["id"].fail("expected 1 to 128 characters") }
-        return NavEntry(id: id, preferredHeight: try p["preferredHeight"].number(in: length),
-                        navigationBar: try p["navigationBar"].optionalBool() ?? true,
-                        hidesBackButton: try p["hidesBackButton"].optionalBool() ?? false)
+        try p.rejectUnknownKeys(navEntryNames)
+        let id = try p.read(NavEntryShape.id)
+        guard !id.isEmpty, id.count <= 128 else { throw p[NavEntryShape.id.name].fail("expected 1 to 128 characters") }
+        return NavEntry(id: id, preferredHeight: try p.read(NavEntryShape.preferredHeight),
+                        navigationBar: try p.read(NavEntryShape.navigationBar),
+                        hidesBackButton: try p.read(NavEntryShape.hidesBackButton))
     }
+
+    static let navEntryNames = NavEntryShape.all.map { $0.name }
+
 
     /// A list within a limit: too many elements is `-32012`.
     static func limited(_ p: Params, max: Int, what: String) throws(RPCError) -> [Params] {
@@ -187,16 +190,16 @@ enum Wire {
         let content = p[SetupMembers.content.name]
         if content.exists {
             try content.requireObject()
-            try content.rejectUnknownKeys(["preferredHeight"])
-            contentHeight = try content["preferredHeight"].number(in: length)
+            try content.rejectUnknownKeys(ContentShape.all.map { $0.name })
+            contentHeight = try content.read(ContentShape.preferredHeight)
         }
         let detents = try optionalDetents(p[SetupMembers.detents.name]) ?? [.fit]
         var navigation: [NavEntry] = []
         let nav = p[SetupMembers.navigation.name]
         if nav.exists {
             try nav.requireObject()
-            try nav.rejectUnknownKeys(["entries"])
-            navigation = try entries(nav["entries"])
+            try nav.rejectUnknownKeys(NavigationShape.all.map { $0.name })
+            navigation = try entries(nav[NavigationShape.entries.name])
         }
         let options = p[SetupMembers.options.name]
         return SheetSetup(container: container, contentHeight: contentHeight, detents: detents,

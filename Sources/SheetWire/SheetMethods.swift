@@ -43,11 +43,11 @@ public enum SheetSetContentHeight: SessionCommand {
 /// `sheet.setContainer {session, t, width, height, safeArea?, sizeClass?}`.
 public enum SheetSetContainer: SessionCommand {
     public static let name = "sheet.setContainer"
-    public static let width = Member<Double>.number("width", in: WireRange.positiveLength)
-    public static let height = Member<Double>.number("height", in: WireRange.positiveLength)
-    public static let safeArea = MemberSpec.shaped("safeArea", "SafeArea", required: false)
-    public static let sizeClass = Member<WireValue.SizeClass?>.optionalChoice("sizeClass")
-    public static let members = [width.spec, height.spec, safeArea, sizeClass.spec]
+    public static let width = ContainerShape.width
+    public static let height = ContainerShape.height
+    public static let safeArea = ContainerShape.safeArea
+    public static let sizeClass = ContainerShape.sizeClass
+    public static let members = ContainerShape.all
 }
 
 /// `sheet.configure {session, t, animated?, detents?, selectedDetent?, options?, policies?}`.

@@ -119,6 +119,7 @@ import Testing
         return props.ordered.map { member in
             let name = member.key, raw = member.value
             var schema = doc.resolve(raw), schemaName = Self.componentName(raw)
+            if schemaName == nil, let items = raw["items"] { schemaName = Self.componentName(items) }
             if let only = raw["allOf"]?.arrayValue, only.count == 1 {
                 schemaName = Self.componentName(only[0])
                 schema = doc.resolve(only[0])
@@ -127,17 +128,26 @@ import Testing
         }
     }
 
-    @Test func optionsAreTheDeclaredMembers() throws {
+    /// The component schemas SheetWire declares the members of.
+    static let shapes: [String: [MemberSpec]] = [
+        "Options": OptionsMembers.all, "Container": ContainerShape.all, "SafeArea": SafeAreaShape.all,
+        "NavEntry": NavEntryShape.all, "Spring": SpringShape.all, "Content": ContentShape.all,
+        "Navigation": NavigationShape.all, "Vector": VectorShape.all,
+    ]
+
+    @Test(arguments: shapes.keys.sorted())
+    func componentSchemaIsTheDeclaredMembers(_ schema: String) throws {
         let doc = try OpenRPCDocument.load()
-        let documented = try Self.properties(of: "Options", in: doc)
+        let documented = try Self.properties(of: schema, in: doc)
+        let members = try #require(Self.shapes[schema])
         var wrong: [String] = []
-        let declared = OptionsMembers.all.map(\.name)
+        let declared = members.map(\.name)
         if Set(declared) != Set(documented.map(\.name)) {
-            wrong.append("Options: members \(declared.sorted()), openrpc.json lists \(documented.map(\.name).sorted())")
+            wrong.append("\(schema): members \(declared.sorted()), openrpc.json lists \(documented.map(\.name).sorted())")
         }
-        for m in OptionsMembers.all {
+        for m in members {
             guard let p = documented.first(where: { $0.name == m.name }) else { continue }
-            wrong += Self.differences(m, p, in: "Options")
+            wrong += Self.differences(m, p, in: schema)
         }
         #expect(wrong == [], "\(wrong.joined(separator: "\n"))")
     }
