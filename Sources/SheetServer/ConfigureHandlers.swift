@@ -30,10 +30,10 @@ extension SheetService {
         -> (SheetPolicies, SheetState.PolicyNames) {
         let given = try policyNames(p)
         var names = current
-        if p["dismissal"].exists { names.dismissal = given.dismissal }
-        if p["scrollHandoff"].exists { names.scrollHandoff = given.scrollHandoff }
-        if p["navigation"].exists { names.navigation = given.navigation }
-        if p["config"].exists { names.config = given.config }
+        if p[PolicySelectionShape.dismissal.name].exists { names.dismissal = given.dismissal }
+        if p[PolicySelectionShape.scrollHandoff.name].exists { names.scrollHandoff = given.scrollHandoff }
+        if p[PolicySelectionShape.navigation.name].exists { names.navigation = given.navigation }
+        if p[PolicySelectionShape.config.name].exists { names.config = given.config }
         return (try makePolicies(names, path: p.path), names)
     }
 

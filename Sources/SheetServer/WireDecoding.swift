@@ -122,9 +122,9 @@ enum Wire {
         if d.isPresent {
             if d.exists {
                 try d.requireObject()
-                try d.rejectUnknownKeys(["horizontal", "bottom"])
-                o.detached = DetachedMargins(horizontal: try d["horizontal"].optionalNumber(in: length) ?? 0,
-                                             bottom: try d["bottom"].optionalNumber(in: length) ?? 0)
+                try d.rejectUnknownKeys(DetachedShape.all.map { $0.name })
+                o.detached = DetachedMargins(horizontal: try d.read(DetachedShape.horizontal),
+                                             bottom: try d.read(DetachedShape.bottom))
             } else {
                 o.detached = nil
             }

@@ -54,3 +54,19 @@ public enum NavigationShape {
     public static let entries = MemberSpec.shaped("entries", "NavEntry", .array, required: true)
     public static let all = [entries]
 }
+
+/// `PolicySelection`: policies by name, and their configuration by policy name.
+public enum PolicySelectionShape {
+    public static let dismissal = Member<String?>.optionalText("dismissal")
+    public static let scrollHandoff = Member<String?>.optionalText("scrollHandoff")
+    public static let navigation = Member<String?>.optionalText("navigation")
+    public static let config = MemberSpec("config", .object, required: false)
+    public static let all = [dismissal.spec, scrollHandoff.spec, navigation.spec, config]
+}
+
+/// `options.detached`: the margins of a floating sheet (pt), each 0 when absent.
+public enum DetachedShape {
+    public static let horizontal = Member<Double>.number("horizontal", in: WireRange.length, default: 0)
+    public static let bottom = Member<Double>.number("bottom", in: WireRange.length, default: 0)
+    public static let all = [horizontal.spec, bottom.spec]
+}

@@ -113,7 +113,10 @@ import Testing
 
     /// The members of a component schema (`Options`), each optional unless listed in `required`.
     static func properties(of schema: String, in doc: OpenRPCDocument) throws -> [Param] {
-        let node = try #require(doc.doc["components"]?["schemas"]?[schema], "no schema \(schema)")
+        // `Options.detached`: a member's inline schema.
+        let parts = schema.split(separator: ".").map(String.init)
+        var node = try #require(doc.doc["components"]?["schemas"]?[parts[0]], "no schema \(schema)")
+        for member in parts.dropFirst() { node = try #require(node["properties"]?[member], "no schema \(schema)") }
         let required = Set(node["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         guard case .object(let props)? = node["properties"] else { return [] }
         return props.ordered.map { member in
@@ -132,7 +135,8 @@ import Testing
     static let shapes: [String: [MemberSpec]] = [
         "Options": OptionsMembers.all, "Container": ContainerShape.all, "SafeArea": SafeAreaShape.all,
         "NavEntry": NavEntryShape.all, "Spring": SpringShape.all, "Content": ContentShape.all,
-        "Navigation": NavigationShape.all, "Vector": VectorShape.all,
+        "Navigation": NavigationShape.all, "Vector": VectorShape.all, "PolicySelection": PolicySelectionShape.all,
+        "Options.detached": DetachedShape.all,
     ]
 
     @Test(arguments: shapes.keys.sorted())
