@@ -1,7 +1,9 @@
 /// A wire method (host → daemon): its name, its params as declared members and its result.
 ///
 /// One type per method, in the spirit of sourcekit-lsp's request types; the daemon's method
-/// table registers these types, so adding a method is one type and one registration line.
+/// table registers these types. Adding a method: its type here, one registration line (and its
+/// handler) in SheetServer's `Handlers.swift`, its entry and example in protocol/openrpc.json
+/// (checked member by member against the type) and its prose in protocol/README.md.
 public protocol WireMethod {
     /// The JSON-RPC method name.
     static var name: String { get }

@@ -52,6 +52,9 @@ import SheetServer
         pan("s2", "5", "began", y: "0", extra: #","source":"bottomEdge""#),
         pan("s2", "1220", "changed", y: "-200"),
         pan("s2", "1230", "cancelled", y: "-200", id: "14"),
+        // A grabber drag (the fast path reads every source the declaration lists).
+        pan("s1", "1232", "began", y: "0", extra: #","source":"grabber""#, id: "18"),
+        pan("s1", "1234", "cancelled", y: "0", extra: #","source":"grabber""#),
         pan("s1", "1e16", "changed", y: "0"),
         pan("s01", "1240", "changed", y: "0"),
         tick("1300"), tick("2000"),
