@@ -41,16 +41,17 @@ enum Wire {
         guard case .object = p.value else {
             throw p.fail("expected \"fit\", \"medium\", \"large\", {\"id\", \"height\"}, {\"id\", \"fraction\"} or {\"id\", \"fromTop\"}")
         }
-        try p.rejectUnknownKeys(["id", "height", "fraction", "fromTop"])
-        let id = try p["id"].string()
-        guard !id.isEmpty, id.count <= 64 else { throw p["id"].fail("expected 1 to 64 characters") }
+        typealias D = DetentShape
+        try p.rejectUnknownKeys(detentNames)
+        let id = try p.read(D.id)
+        guard !id.isEmpty, id.count <= 64 else { throw p[D.id.name].fail("expected 1 to 64 characters") }
         if WireValue.SystemDetent(rawValue: id) != nil {
-            throw p["id"].fail("\"\(id)\" is a system detent; give a custom detent another id")
+            throw p[D.id.name].fail("\"\(id)\" is a system detent; give a custom detent another id")
         }
-        switch (p["height"].exists, p["fraction"].exists, p["fromTop"].exists) {
-        case (true, false, false): return .height(id: id, points: try p["height"].number(in: positiveLength))
-        case (false, true, false): return .fraction(id: id, value: try p["fraction"].number(in: 0.01...1))
-        case (false, false, true): return .fromTop(id: id, points: try p["fromTop"].number(in: length))
+        switch (p[D.height.name].exists, p[D.fraction.name].exists, p[D.fromTop.name].exists) {
+        case (true, false, false): return .height(id: id, points: try p.read(D.height))
+        case (false, true, false): return .fraction(id: id, value: try p.read(D.fraction))
+        case (false, false, true): return .fromTop(id: id, points: try p.read(D.fromTop))
         default: throw p.fail("expected exactly one of \"height\", \"fraction\" or \"fromTop\"")
         }
     }
@@ -73,18 +74,24 @@ enum Wire {
     static let springNames = SpringShape.all.map { $0.name }
 
 
+    static let detentNames = DetentShape.all.map { $0.name }
+
     static func timing(_ p: Params) throws(RPCError) -> AnimationTiming {
+        typealias T = TimingShape
         try p.requireObject()
-        try p.rejectUnknownKeys(["durationMs", "curve", "spring"])
-        if p["spring"].exists {
-            if p["durationMs"].exists || p["curve"].exists {
+        try p.rejectUnknownKeys(timingNames)
+        let curve = p[T.curve.name]
+        if p[T.spring.name].exists {
+            if p[T.durationMs.name].exists || curve.exists {
                 throw p.fail("expected either {durationMs, curve} or {spring}, not both")
             }
-            return .spring(try spring(p["spring"]))
+            return .spring(try spring(p[T.spring.name]))
         }
-        return .bezier(BezierTiming(duration: try p["durationMs"].number(in: duration),
-                                    curve: p["curve"].exists ? try curve(p["curve"]) : .easeInOut))
+        return .bezier(BezierTiming(duration: try p.read(T.durationMs),
+                                    curve: curve.exists ? try Wire.curve(curve) : .easeInOut))
     }
+
+    static let timingNames = TimingShape.all.map { $0.name }
 
     /// `options` over `base` (the defaults for `session.create`; the session's current options
     /// for `sheet.configure`, which merges member by member): absent members keep `base`'s

@@ -50,7 +50,6 @@ public enum InputKeyboard: SessionCommand {
     public static let name = "input.keyboard"
     public static let height = Member<Double>.number("height", in: WireRange.length)
     public static let durationMs = Member<Double>.number("durationMs", in: WireRange.duration, default: 250)
-    public static let curve = MemberSpec("curve", .oneOf, required: false, choices: WireValue.CurveName.choices,
-                                         schema: "Curve")
+    public static let curve = TimingShape.curve
     public static let members = [height.spec, durationMs.spec, curve]
 }

@@ -70,3 +70,22 @@ public enum DetachedShape {
     public static let bottom = Member<Double>.number("bottom", in: WireRange.length, default: 0)
     public static let all = [horizontal.spec, bottom.spec]
 }
+
+/// A custom `Detent`: an id and exactly one of `height`, `fraction` or `fromTop` (each
+/// required in its own form).
+public enum DetentShape {
+    public static let id = Member<String>.text("id")
+    public static let height = Member<Double>.number("height", in: WireRange.positiveLength)
+    public static let fraction = Member<Double>.number("fraction", in: 0.01...1)
+    public static let fromTop = Member<Double>.number("fromTop", in: WireRange.length)
+    public static let all = [id.spec, height.spec, fraction.spec, fromTop.spec]
+}
+
+/// `Timing`: `{durationMs, curve?}` or `{spring}` (`durationMs` and `spring` required in their form).
+public enum TimingShape {
+    public static let durationMs = Member<Double>.number("durationMs", in: WireRange.duration)
+    public static let curve = MemberSpec("curve", .oneOf, required: false, choices: WireValue.CurveName.choices,
+                                         schema: "Curve")
+    public static let spring = MemberSpec.shaped("spring", "Spring", required: true)
+    public static let all = [durationMs.spec, curve, spring]
+}

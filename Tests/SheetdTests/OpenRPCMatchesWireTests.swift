@@ -118,8 +118,17 @@ import Testing
         var node = try #require(doc.doc["components"]?["schemas"]?[parts[0]], "no schema \(schema)")
         for member in parts.dropFirst() { node = try #require(node["properties"]?[member], "no schema \(schema)") }
         let required = Set(node["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-        guard case .object(let props)? = node["properties"] else { return [] }
-        return props.ordered.map { member in
+        // A `oneOf` of object forms (`Detent`, `Timing`): every form's members, required when
+        // some form requires them.
+        var forms = node["oneOf"]?.arrayValue?.filter { $0["properties"] != nil } ?? []
+        if forms.isEmpty { forms = [node] }
+        var members: [JSONObject.Member] = []
+        for form in forms {
+            guard case .object(let props)? = form["properties"] else { continue }
+            for m in props.ordered where !members.contains(where: { $0.key == m.key }) { members.append(m) }
+        }
+        let requiredInAForm = required.union(forms.flatMap { $0["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] })
+        return members.map { member in
             let name = member.key, raw = member.value
             var schema = doc.resolve(raw), schemaName = Self.componentName(raw)
             if schemaName == nil, let items = raw["items"] { schemaName = Self.componentName(items) }
@@ -127,7 +136,7 @@ import Testing
                 schemaName = Self.componentName(only[0])
                 schema = doc.resolve(only[0])
             }
-            return Param(name: name, required: required.contains(name), schema: schema, schemaName: schemaName)
+            return Param(name: name, required: requiredInAForm.contains(name), schema: schema, schemaName: schemaName)
         }
     }
 
@@ -136,7 +145,7 @@ import Testing
         "Options": OptionsMembers.all, "Container": ContainerShape.all, "SafeArea": SafeAreaShape.all,
         "NavEntry": NavEntryShape.all, "Spring": SpringShape.all, "Content": ContentShape.all,
         "Navigation": NavigationShape.all, "Vector": VectorShape.all, "PolicySelection": PolicySelectionShape.all,
-        "Options.detached": DetachedShape.all,
+        "Options.detached": DetachedShape.all, "Detent": DetentShape.all, "Timing": TimingShape.all,
     ]
 
     @Test(arguments: shapes.keys.sorted())
