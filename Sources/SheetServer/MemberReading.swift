@@ -47,9 +47,4 @@ extension Params {
         guard let e = E(rawValue: raw) else { throw fail("expected one of \(E.choices)") }
         return e
     }
-
-    /// A call's member names are those its method declares.
-    func rejectUnknownKeys(of m: MethodTable<SheetService.Handler>.Entry) throws(RPCError) {
-        try rejectUnknownKeys(m.allowed)
-    }
 }
