@@ -28,14 +28,16 @@ let package = Package(
         // ppoll(2), which Swift's Glibc module hides (GNU extension): sub-millisecond waits.
         .systemLibrary(name: "CLinuxPoll"),
 
+        // The wire protocol as types: every method, member, range and enum declared once.
+        .target(name: "SheetWire"),
         // The engine: pure value types and state machines, no I/O.
         .target(name: "SheetCore"),
         // Transport: framing, jansson codec, JSON-RPC 2.0, typed params.
-        .target(name: "SheetRPC", dependencies: ["CJansson"]),
+        .target(name: "SheetRPC", dependencies: ["CJansson", "SheetWire"]),
         // Plugin host: dlopen, ABI checks, adapters onto SheetCore's policy protocols.
         .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"]),
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
-        .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"]),
+        .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost", "SheetWire"]),
         // The thin executable: CLI, the poll loop, stdio.
         .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "CLinuxPoll"]),
 
@@ -45,17 +47,18 @@ let package = Package(
         .target(name: "CrossfadePlugin", dependencies: ["CSheetdPlugin"], path: "plugins/crossfade"),
 
         // The client library: a thin typed layer over SheetRPC's codec and framing.
-        .target(name: "SheetClient", dependencies: ["SheetRPC"]),
+        .target(name: "SheetClient", dependencies: ["SheetRPC", "SheetWire"]),
 
         // What tests of a connection share: feed it a message, get every body back.
         .target(name: "SheetRPCTestSupport", dependencies: ["SheetRPC"]),
 
         .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
+        .testTarget(name: "SheetWireTests", dependencies: ["SheetWire"]),
         .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC", "SheetRPCTestSupport"]),
         .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"],
                     exclude: ["Fixtures"]),  // C fixture, compiled with cc at test time
         // End-to-end tests spawn the built `sheetd`; depending on it makes `swift test` build it.
-        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetRPCTestSupport", "SheetCore", "sheetd"]),
+        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetRPCTestSupport", "SheetCore", "SheetWire", "sheetd"]),
         // The Swift client against the built daemon (and the README's client program).
         .testTarget(name: "SheetClientTests", dependencies: ["SheetClient", "sheetd"]),
     ],

@@ -4,6 +4,7 @@
 import Darwin
 #endif
 import SheetRPC
+import SheetWire
 import Synchronization
 
 /// The wire layer under `SheetClient`: writes NDJSON requests, and on a reader thread splits
@@ -171,17 +172,17 @@ final class Connection: Sendable {
         if let method = o["method"]?.stringValue, o["id"] == nil {
             let params = o["params"] ?? .null
             switch method {
-            case "sheet.frame":
+            case SheetFrameNotification.name:
                 let frame = Frame(params)
                 let channels = state.withLock { s -> SessionChannels? in
                     for id in s.pending.keys { s.pending[id]!.frames.append(frame) }
                     return s.sessions[frame.session]
                 }
                 channels?.frames.yield(frame)
-            case "sheet.event":
+            case SheetEventNotification.name:
                 let event = SheetEvent(params)
                 state.withLock { $0.sessions[event.session] }?.events.yield(event)
-            case "$/diagnostic":
+            case DiagnosticNotification.name:
                 state.withLock { $0.diagnostics.append(Diagnostic(params)) }
             default:
                 break

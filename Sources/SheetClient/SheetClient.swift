@@ -1,4 +1,5 @@
 import SheetRPC
+import SheetWire
 
 /// A connection to sheetd: spawns the daemon (or talks over file descriptors you give it) and
 /// offers its methods under their wire names with typed arguments, on Swift concurrency.
@@ -63,17 +64,17 @@ public final class SheetClient: Sendable {
             var info = ParamsBuilder()
             info.set("name", clientName)
             info.set("version", clientVersion)
-            p.set("clientInfo", .object(info.object))
+            p.set(Initialize.clientInfo.name, .object(info.object))
         }
-        p.set("clock", clock.rawValue)
-        p.set("fps", fps)
-        return InitializeResult(try await request("initialize", p.object))
+        p.set(Initialize.clock.name, clock.rawValue)
+        p.set(Initialize.fps.name, fps)
+        return InitializeResult(try await request(Initialize.name, p.object))
     }
 
     /// `clock.tick {t}` (host clock): the frames the tick produced, in session order.
     @discardableResult
     public func tick(_ t: Double) async throws(SheetClientError) -> [Frame] {
-        try await connection.call("clock.tick", ["t": .number(t)]).1
+        try await connection.call(ClockTick.name, [ClockTick.t.name: .number(t)]).1
     }
 
     /// `session.create`: a new session (dismissed) and its handle.
@@ -82,7 +83,7 @@ public final class SheetClient: Sendable {
                               options: JSONObject? = nil, policies: JSONObject? = nil)
         async throws(SheetClientError) -> SheetSession
     {
-        try await create(("container", .object(container.members)), preferredHeight, detents, selectedDetent,
+        try await create((SetupMembers.container.name, .object(container.members)), preferredHeight, detents, selectedDetent,
                          navigation, options, policies)
     }
 
@@ -94,7 +95,7 @@ public final class SheetClient: Sendable {
                               options: JSONObject? = nil, policies: JSONObject? = nil)
         async throws(SheetClientError) -> SheetSession
     {
-        try await create(("parent", .string(parent.id)), preferredHeight, detents, selectedDetent,
+        try await create((SessionCreate.parent.name, .string(parent.id)), preferredHeight, detents, selectedDetent,
                          navigation, options, policies)
     }
 
@@ -102,12 +103,12 @@ public final class SheetClient: Sendable {
     /// of a stack's root restores the whole stack: the returned root's `children` are the
     /// restored sheets below it (new ids, in the snapshot's order), each with its own streams.
     public func restoreSession(_ state: JSONValue) async throws(SheetClientError) -> SheetSession {
-        let result = try await request("session.restore", ["state": state])
+        let result = try await request(SessionRestore.name, [SessionRestore.state.name: state])
         let children = (result["children"]?.arrayValue ?? []).map(\.stringValue)
         guard !children.contains(nil) else {
-            throw .unexpectedAnswer(method: "session.restore", JSONCodec.encodeToString(result))
+            throw .unexpectedAnswer(method: SessionRestore.name, JSONCodec.encodeToString(result))
         }
-        return try adopt(result, "session.restore", children: children.compactMap { $0 })
+        return try adopt(result, SessionRestore.name, children: children.compactMap { $0 })
     }
 
     private func create(_ placement: (String, JSONValue), _ preferredHeight: Double?, _ detents: [Detent]?,
@@ -116,38 +117,38 @@ public final class SheetClient: Sendable {
     {
         var p = ParamsBuilder()
         p.set(placement.0, placement.1)
-        if let preferredHeight { p.set("content", ["preferredHeight": .number(preferredHeight)]) }
-        p.set("detents", detents.map { .array($0.map(\.json)) })
-        p.set("selectedDetent", selectedDetent)
-        p.set("navigation", navigation.map { ["entries": .array($0.map(\.json))] })
-        p.set("options", options.map { .object($0) })
-        p.set("policies", policies.map { .object($0) })
-        return try await adopt(request("session.create", p.object), "session.create")
+        if let preferredHeight { p.set(SetupMembers.content.name, ["preferredHeight": .number(preferredHeight)]) }
+        p.set(SetupMembers.detents.name, detents.map { .array($0.map { $0.json }) })
+        p.set(SetupMembers.selectedDetent.name, selectedDetent)
+        p.set(SetupMembers.navigation.name, navigation.map { ["entries": .array($0.map { $0.json })] })
+        p.set(SetupMembers.options.name, options.map { .object($0) })
+        p.set(SessionCreate.policies.name, policies.map { .object($0) })
+        return try await adopt(request(SessionCreate.name, p.object), SessionCreate.name)
     }
 
     /// `session.list`: the live sessions and their states, in creation order.
     public func listSessions() async throws(SheetClientError) -> [(session: String, state: SheetState)] {
-        (try await request("session.list").arrayValue ?? []).map {
+        (try await request(SessionList.name).arrayValue ?? []).map {
             ($0.string("session"), SheetState(rawValue: $0.string("state")))
         }
     }
 
     /// `plugins.list`: `[{name, kind, version, path}]`.
     public func listPlugins() async throws(SheetClientError) -> JSONValue {
-        try await request("plugins.list")
+        try await request(PluginsList.name)
     }
 
     /// `plugins.load {path}`: the loaded plugin's `{name, kind, version, path}`.
     public func loadPlugin(path: String) async throws(SheetClientError) -> JSONValue {
-        try await request("plugins.load", ["path": .string(path)])
+        try await request(PluginsLoad.name, [PluginsLoad.path.name: .string(path)])
     }
 
     /// `shutdown`, then `exit`; waits for the daemon to end. Returns its exit status (0), or
     /// `nil` for a connection over given descriptors.
     @discardableResult
     public func shutdown() async throws(SheetClientError) -> Int32? {
-        try await request("shutdown")
-        try notify("exit")
+        try await request(Shutdown.name)
+        try notify(Exit.name)
         return await close()
     }
 

@@ -1,4 +1,5 @@
 import SheetRPC
+import SheetWire
 
 /// A session handle (`session.create` / `session.restore`): the wire's session methods with
 /// `session` filled in, and the session's frames and events as `AsyncStream`s.
@@ -40,7 +41,7 @@ public final class SheetSession: Sendable {
     @discardableResult
     public func request(_ method: String, _ params: JSONObject = [:]) async throws(SheetClientError) -> JSONValue {
         var p = params
-        p["session"] = .string(id)
+        p[CommandMembers.session.name] = .string(id)
         return try await connection.call(method, p).0
     }
 
@@ -48,8 +49,8 @@ public final class SheetSession: Sendable {
         async throws(SheetClientError) -> SheetState
     {
         var p = ParamsBuilder()
-        p.set("session", id)
-        p.set("t", t)
+        p.set(CommandMembers.session.name, id)
+        p.set(CommandMembers.t.name, t)
         build(&p)
         let result = try await connection.call(method, p.object).0
         return SheetState(rawValue: result.string("state"))
@@ -64,16 +65,16 @@ public final class SheetSession: Sendable {
     public func present(t: Double? = nil, animated: Bool = true, stackBehavior: StackBehavior? = nil)
         async throws(SheetClientError) -> SheetState
     {
-        try await command("sheet.present", t: t) {
-            $0.set("animated", animated)
-            $0.set("stackBehavior", stackBehavior?.rawValue)
+        try await command(SheetPresent.name, t: t) {
+            $0.set(Animated.member.name, animated)
+            $0.set(SheetPresent.stackBehavior.name, stackBehavior?.rawValue)
         }
     }
 
     /// `sheet.dismiss {t, animated}`.
     @discardableResult
     public func dismiss(t: Double? = nil, animated: Bool = true) async throws(SheetClientError) -> SheetState {
-        try await command("sheet.dismiss", t: t) { $0.set("animated", animated) }
+        try await command(SheetDismiss.name, t: t) { $0.set(Animated.member.name, animated) }
     }
 
     /// `sheet.selectDetent {t, detent, animated}`.
@@ -81,7 +82,10 @@ public final class SheetSession: Sendable {
     public func selectDetent(_ detent: String, t: Double? = nil, animated: Bool = true)
         async throws(SheetClientError) -> SheetState
     {
-        try await command("sheet.selectDetent", t: t) { $0.set("detent", detent); $0.set("animated", animated) }
+        try await command(SheetSelectDetent.name, t: t) {
+            $0.set(SheetSelectDetent.detent.name, detent)
+            $0.set(Animated.member.name, animated)
+        }
     }
 
     /// `sheet.setContentHeight {t, height, entry?}`.
@@ -89,13 +93,16 @@ public final class SheetSession: Sendable {
     public func setContentHeight(_ height: Double, t: Double? = nil, entry: String? = nil)
         async throws(SheetClientError) -> SheetState
     {
-        try await command("sheet.setContentHeight", t: t) { $0.set("height", height); $0.set("entry", entry) }
+        try await command(SheetSetContentHeight.name, t: t) {
+            $0.set(SheetSetContentHeight.height.name, height)
+            $0.set(SheetSetContentHeight.entry.name, entry)
+        }
     }
 
     /// `sheet.setContainer {t, width, height, safeArea?}`.
     @discardableResult
     public func setContainer(_ container: Container, t: Double? = nil) async throws(SheetClientError) -> SheetState {
-        try await command("sheet.setContainer", t: t) { p in
+        try await command(SheetSetContainer.name, t: t) { p in
             for (key, value) in container.members.members { p.set(key, value) }
         }
     }
@@ -105,19 +112,22 @@ public final class SheetSession: Sendable {
     /// `nav.push {t, entry, animated}`.
     @discardableResult
     public func push(_ entry: NavEntry, t: Double? = nil, animated: Bool = true) async throws(SheetClientError) -> SheetState {
-        try await command("nav.push", t: t) { $0.set("entry", entry.json); $0.set("animated", animated) }
+        try await command(NavPush.name, t: t) {
+            $0.set(NavPush.entry.name, entry.json)
+            $0.set(Animated.member.name, animated)
+        }
     }
 
     /// `nav.pop {t, animated}`.
     @discardableResult
     public func pop(t: Double? = nil, animated: Bool = true) async throws(SheetClientError) -> SheetState {
-        try await command("nav.pop", t: t) { $0.set("animated", animated) }
+        try await command(NavPop.name, t: t) { $0.set(Animated.member.name, animated) }
     }
 
     /// `nav.popToRoot {t, animated}`.
     @discardableResult
     public func popToRoot(t: Double? = nil, animated: Bool = true) async throws(SheetClientError) -> SheetState {
-        try await command("nav.popToRoot", t: t) { $0.set("animated", animated) }
+        try await command(NavPopToRoot.name, t: t) { $0.set(Animated.member.name, animated) }
     }
 
     /// `nav.setStack {t, entries, animated}`.
@@ -125,7 +135,10 @@ public final class SheetSession: Sendable {
     public func setStack(_ entries: [NavEntry], t: Double? = nil, animated: Bool = true)
         async throws(SheetClientError) -> SheetState
     {
-        try await command("nav.setStack", t: t) { $0.set("entries", .array(entries.map(\.json))); $0.set("animated", animated) }
+        try await command(NavSetStack.name, t: t) {
+            $0.set(NavSetStack.entries.name, .array(entries.map { $0.json }))
+            $0.set(Animated.member.name, animated)
+        }
     }
 
     // MARK: input.*
@@ -135,18 +148,18 @@ public final class SheetSession: Sendable {
     public func pan(t: Double? = nil, phase: PanPhase, translation: Vector, velocity: Vector? = nil,
                     source: PanSource = .sheet) async throws(SheetClientError) -> SheetState
     {
-        try await command("input.pan", t: t) { p in
-            p.set("phase", phase.rawValue)
-            p.set("translation", translation.json)
-            p.set("velocity", velocity?.json)
-            if source != .sheet { p.set("source", source.rawValue) }
+        try await command(InputPan.name, t: t) { p in
+            p.set(InputPan.phase.name, phase.rawValue)
+            p.set(InputPan.translation.name, translation.json)
+            p.set(InputPan.velocity.name, velocity?.json)
+            if source != InputPan.source.defaultValue { p.set(InputPan.source.name, source.rawValue) }
         }
     }
 
-    /// `input.tap {t, target: "dimming"}`.
+    /// `input.tap {t, target}` (the dimming layer by default).
     @discardableResult
-    public func tap(t: Double? = nil, target: String = "dimming") async throws(SheetClientError) -> SheetState {
-        try await command("input.tap", t: t) { $0.set("target", target) }
+    public func tap(t: Double? = nil, target: TapTarget = .dimming) async throws(SheetClientError) -> SheetState {
+        try await command(InputTap.name, t: t) { $0.set(InputTap.target.name, target.rawValue) }
     }
 
     /// `input.scroll {t, phase, offsetY, insetTop, contentHeight, viewportHeight, isTracking, translationY, velocityY?, entry?}`.
@@ -155,28 +168,28 @@ public final class SheetSession: Sendable {
                        viewportHeight: Double, isTracking: Bool, translationY: Double, velocityY: Double? = nil,
                        entry: String? = nil) async throws(SheetClientError) -> SheetState
     {
-        try await command("input.scroll", t: t) { p in
-            p.set("phase", phase.rawValue)
-            p.set("offsetY", offsetY)
-            p.set("insetTop", insetTop)
-            p.set("contentHeight", contentHeight)
-            p.set("viewportHeight", viewportHeight)
-            p.set("isTracking", isTracking)
-            p.set("translationY", translationY)
-            p.set("velocityY", velocityY)
-            p.set("entry", entry)
+        try await command(InputScroll.name, t: t) { p in
+            p.set(InputScroll.phase.name, phase.rawValue)
+            p.set(InputScroll.offsetY.name, offsetY)
+            p.set(InputScroll.insetTop.name, insetTop)
+            p.set(InputScroll.contentHeight.name, contentHeight)
+            p.set(InputScroll.viewportHeight.name, viewportHeight)
+            p.set(InputScroll.isTracking.name, isTracking)
+            p.set(InputScroll.translationY.name, translationY)
+            p.set(InputScroll.velocityY.name, velocityY)
+            p.set(InputScroll.entry.name, entry)
         }
     }
 
     /// `input.keyboard {t, height, durationMs?, curve?}` (height 0: hidden).
     @discardableResult
-    public func keyboard(t: Double? = nil, height: Double, durationMs: Double? = nil, curve: String? = nil)
+    public func keyboard(t: Double? = nil, height: Double, durationMs: Double? = nil, curve: CurveName? = nil)
         async throws(SheetClientError) -> SheetState
     {
-        try await command("input.keyboard", t: t) { p in
-            p.set("height", height)
-            p.set("durationMs", durationMs)
-            p.set("curve", curve)
+        try await command(InputKeyboard.name, t: t) { p in
+            p.set(InputKeyboard.height.name, height)
+            p.set(InputKeyboard.durationMs.name, durationMs)
+            p.set(InputKeyboard.curve.name, curve?.rawValue)
         }
     }
 
@@ -184,12 +197,12 @@ public final class SheetSession: Sendable {
 
     /// `session.snapshot`: the opaque state object (store it verbatim; `restoreSession` takes it).
     public func snapshot() async throws(SheetClientError) -> JSONValue {
-        try await request("session.snapshot")
+        try await request(SessionSnapshot.name)
     }
 
     /// `session.destroy`: ends the session and finishes its streams.
     public func destroy() async throws(SheetClientError) {
-        try await request("session.destroy")
+        try await request(SessionDestroy.name)
         connection.unregister(id)
     }
 }

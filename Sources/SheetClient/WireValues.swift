@@ -1,4 +1,5 @@
 import SheetRPC
+@_exported import SheetWire
 
 /// A session state as the wire names it (`presented`, `dragging`, ...). Open: an unknown name
 /// from a newer server is kept as it is.
@@ -15,77 +16,68 @@ public struct SheetState: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let dismissing = SheetState(rawValue: "dismissing")
 }
 
-/// The clock a connection runs on (`initialize {clock}`).
-public enum SheetClock: String, Sendable {
-    /// Time moves only on `tick(t)`: deterministic.
-    case host
-    /// sheetd ticks itself while anything moves.
-    case realtime
-}
+// The wire's values and enums are SheetWire's types, under the names hosts use.
 
+/// The clock a connection runs on (`initialize {clock}`): `host` or `realtime`.
+public typealias SheetClock = Initialize.Clock
 /// A point, translation or velocity (pt or pt/s); y grows downward.
-public struct Vector: Sendable, Equatable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-    var json: JSONValue { ["x": .number(x), "y": .number(y)] }
+public typealias Vector = WireValue.Vector
+/// The presenting container (`session.create {container}`, `sheet.setContainer`).
+public typealias Container = WireValue.Container
+/// Safe-area insets (pt).
+public typealias SafeArea = WireValue.SafeArea
+/// A resting height: `fit`, `medium`, `large`, or a custom one.
+public typealias Detent = WireValue.Detent
+/// One entry of a navigation stack.
+public typealias NavEntry = WireValue.NavEntry
+/// `input.pan {phase}`.
+public typealias PanPhase = InputPan.Phase
+/// `input.pan {source}`: what the finger drags.
+public typealias PanSource = InputPan.Source
+/// `input.scroll {phase}`.
+public typealias ScrollPhase = InputScroll.Phase
+/// `input.tap {target}`.
+public typealias TapTarget = InputTap.Target
+/// A named timing curve (`input.keyboard {curve}`).
+public typealias CurveName = WireValue.CurveName
+/// `sheet.present {stackBehavior}`: how a child presents over a parent that is shown.
+public typealias StackBehavior = SheetPresent.StackBehavior
+
+// Their JSON, member names as SheetWire declares them.
+
+extension WireValue.Vector {
+    var json: JSONValue { [VectorShape.x.name: .number(x), VectorShape.y.name: .number(y)] }
 }
 
-/// The presenting container (`session.create {container}`, `sheet.setContainer`).
-public struct Container: Sendable, Equatable {
-    public var width: Double
-    public var height: Double
-    public var safeArea: SafeArea?
-    public init(width: Double, height: Double, safeArea: SafeArea? = nil) {
-        self.width = width; self.height = height; self.safeArea = safeArea
-    }
+extension WireValue.Container {
     var members: JSONObject {
-        var o: JSONObject = ["width": .number(width), "height": .number(height)]
-        if let safeArea { o["safeArea"] = safeArea.json }
+        var o: JSONObject = [SheetSetContainer.width.name: .number(width), SheetSetContainer.height.name: .number(height)]
+        if let safeArea { o[SheetSetContainer.safeArea.name] = safeArea.json }
+        if let sizeClass { o[SheetSetContainer.sizeClass.name] = .string(sizeClass.rawValue) }
         return o
     }
 }
 
-/// Safe-area insets (pt).
-public struct SafeArea: Sendable, Equatable {
-    public var top, bottom, left, right: Double
-    public init(top: Double = 0, bottom: Double = 0, left: Double = 0, right: Double = 0) {
-        self.top = top; self.bottom = bottom; self.left = left; self.right = right
-    }
+extension WireValue.SafeArea {
     var json: JSONValue {
         ["top": .number(top), "bottom": .number(bottom), "left": .number(left), "right": .number(right)]
     }
 }
 
-/// A resting height: `fit`, `medium`, `large`, or a custom one.
-public enum Detent: Sendable, Equatable {
-    case fit, medium, large
-    /// A custom detent of an absolute sheet height (pt).
-    case height(id: String, Double)
-    /// A custom detent of a fraction of the container height.
-    case fraction(id: String, Double)
-
+extension WireValue.Detent {
     var json: JSONValue {
         switch self {
-        case .fit: return "fit"
-        case .medium: return "medium"
-        case .large: return "large"
+        case .fit: return .string(WireValue.SystemDetent.fit.rawValue)
+        case .medium: return .string(WireValue.SystemDetent.medium.rawValue)
+        case .large: return .string(WireValue.SystemDetent.large.rawValue)
         case .height(let id, let h): return ["id": .string(id), "height": .number(h)]
         case .fraction(let id, let f): return ["id": .string(id), "fraction": .number(f)]
+        case .fromTop(let id, let d): return ["id": .string(id), "fromTop": .number(d)]
         }
     }
 }
 
-/// One entry of a navigation stack (`NavEntry`).
-public struct NavEntry: Sendable, Equatable {
-    public var id: String
-    public var preferredHeight: Double
-    public var navigationBar: Bool?
-    public var hidesBackButton: Bool?
-    public init(id: String, preferredHeight: Double, navigationBar: Bool? = nil, hidesBackButton: Bool? = nil) {
-        self.id = id; self.preferredHeight = preferredHeight
-        self.navigationBar = navigationBar; self.hidesBackButton = hidesBackButton
-    }
+extension WireValue.NavEntry {
     var json: JSONValue {
         var p = ParamsBuilder()
         p.set("id", id)
@@ -94,23 +86,4 @@ public struct NavEntry: Sendable, Equatable {
         p.set("hidesBackButton", hidesBackButton)
         return .object(p.object)
     }
-}
-
-/// `input.pan {phase}`.
-public enum PanPhase: String, Sendable { case began, changed, ended, cancelled }
-
-/// `input.pan {source}`: what the finger drags.
-public enum PanSource: String, Sendable { case sheet, bottomEdge, leftEdge }
-
-/// `input.scroll {phase}`.
-public enum ScrollPhase: String, Sendable { case dragBegan, scrolled, dragEnded }
-
-/// `sheet.present {stackBehavior}`: how a child presents over a parent that is shown.
-public enum StackBehavior: String, Sendable {
-    /// Over the parent (the daemon's default).
-    case push
-    /// The parent is dismissed, then the child presents; the parent does not come back.
-    case replace
-    /// As `replace`, and the parent presents again when the child is dismissed.
-    case `switch`
 }

@@ -59,12 +59,3 @@ extension SheetOptions {
         set { edgeSetting = newValue }
     }
 }
-
-extension SheetSetup {
-    /// Navigation and scroll hand-off are bottom-sheet only.
-    func validateEdge(path: String) throws(SheetError) {
-        if options.edge != .bottom && !navigation.isEmpty {
-            throw SheetError(.invalidParams, "\(path).navigation: navigation is bottom-edge only (options.edge is \"\(options.edge.rawValue)\")")
-        }
-    }
-}

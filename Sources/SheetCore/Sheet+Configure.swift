@@ -38,26 +38,17 @@ extension Sheet {
         retarget(animated ? state.setup.options.contentTiming : nil)
     }
 
-    /// The checks `configure` makes before it changes anything.
+    /// The checks `configure` makes before it changes anything: the setup it would leave
+    /// (with everything pending applied) obeys `SheetSetup.validate`, and the edge stays.
     func validateConfiguration(detents: [DetentSpec]?, selectedDetent: String?,
                                options: SheetOptions?) throws(SheetError) {
-        // Ids the sheet will have once everything pending is applied.
-        let specs = detents ?? state.pendingDetents?.detents ?? state.setup.detents
-        guard !specs.isEmpty else { throw SheetError(.invalidParams, "params.detents: expected at least one detent") }
-        var ids = Set<String>()
-        for (i, d) in specs.enumerated() where !ids.insert(d.id).inserted {
-            throw SheetError(.invalidParams, "params.detents[\(i)]: duplicate detent id \"\(d.id)\"")
-        }
-        if let s = selectedDetent, !ids.contains(s) {
-            throw SheetError(.invalidParams, "params.selectedDetent: no detent with id \"\(s)\" (have \(specs.map(\.id)))")
-        }
-        try options?.validateLayout(in: state.setup.container, path: "params.options")  // issue 13
+        var next = state.setup
+        next.detents = detents ?? state.pendingDetents?.detents ?? state.setup.detents
+        next.selectedDetent = selectedDetent
+        if let options { next.options = options }
+        try next.validate()
         if let e = options?.edge, e != state.options.edge {
-            throw SheetError(.invalidParams, "params.options.edge: the edge is set by session.create (this sheet's is \"\(state.options.edge.rawValue)\")")
-        }
-        if let u = (options ?? state.options).largestUndimmedDetent, !ids.contains(u) {
-            let path = options?.largestUndimmedDetent != nil ? "params.options.largestUndimmedDetent" : "params.detents"
-            throw SheetError(.invalidParams, "\(path): no detent with id \"\(u)\" for largestUndimmedDetent")
+            throw SheetError(.invalidParams, "options.edge: the edge is set by session.create (this sheet's is \"\(state.options.edge.rawValue)\")")
         }
     }
 

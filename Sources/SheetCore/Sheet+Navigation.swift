@@ -38,7 +38,7 @@ extension Sheet {
             throw SheetError(.limitExceeded, "the navigation stack already holds \(NavigationStack.maxEntries) entries")
         }
         guard !state.nav.entries.contains(where: { $0.id == entry.id }) else {
-            throw SheetError(.invalidParams, "params.entry.id: \"\(entry.id)\" is already in the stack")
+            throw SheetError(.invalidParams, "entry.id: \"\(entry.id)\" is already in the stack")
         }
         let old = state.nav.entries.last
         state.snapHeight = nil
@@ -80,8 +80,8 @@ extension Sheet {
     /// `nav.setStack`: replaces the stack, animating like a push to the new top.
     public mutating func setStack(_ entries: [NavEntry], animated: Bool = true, at t: Double) throws(SheetError) {
         begin(t)
-        try NavigationStack.validate(entries, path: "params.entries")
-        guard !entries.isEmpty else { throw SheetError(.invalidParams, "params.entries: expected at least one entry") }
+        try NavigationStack.validate(entries, path: "entries")
+        guard !entries.isEmpty else { throw SheetError(.invalidParams, "entries: expected at least one entry") }
         try requireNoFinger("setStack")
         finishNavigationTransition()
         let old = state.nav.entries.last

@@ -8,7 +8,7 @@ extension Sheet {
         begin(t)
         if let entry = sample.entry {
             guard state.nav.entries.contains(where: { $0.id == entry }) else {
-                throw SheetError(.invalidParams, "params.entry: no navigation entry with id \"\(entry)\"")
+                throw SheetError(.invalidParams, "entry: no navigation entry with id \"\(entry)\"")
             }
             // Only the top entry's list can move the sheet.
             guard entry == state.nav.entries.last?.id else { return }

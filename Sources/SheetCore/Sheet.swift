@@ -30,7 +30,12 @@ public struct Sheet: Sendable {
     /// unknown selected or undimmed detent, duplicate navigation ids).
     public init(setup: SheetSetup, policies: SheetPolicies = .builtin,
                 policyNames: SheetState.PolicyNames = .init()) throws(SheetError) {
-        try setup.validate(path: "params")
+        try setup.validate()
+        self.init(validated: setup, policies: policies, policyNames: policyNames)
+    }
+
+    /// Create a sheet, dismissed, from a setup its caller has just validated.
+    package init(validated setup: SheetSetup, policies: SheetPolicies, policyNames: SheetState.PolicyNames) {
         self.state = SheetState(setup: setup)
         self.state.policyNames = policyNames
         self.policies = policies
@@ -194,7 +199,7 @@ public struct Sheet: Sendable {
     public mutating func selectDetent(_ id: String, at t: Double, animated: Bool = true) throws(SheetError) {
         begin(t)
         guard state.detents.contains(where: { $0.id == id }) else {
-            throw SheetError(.invalidParams, "params.detent: no detent with id \"\(id)\" (have \(state.detents.map(\.id)))")
+            throw SheetError(.invalidParams, "detent: no detent with id \"\(id)\" (have \(state.detents.map(\.id)))")
         }
         try requireNoFinger("selectDetent")
         guard id != state.selected || state.snapHeight != nil else { return }
@@ -218,7 +223,7 @@ public struct Sheet: Sendable {
         let before = state
         if let entry {
             guard let i = state.nav.entries.firstIndex(where: { $0.id == entry }) else {
-                throw SheetError(.invalidParams, "params.entry: no navigation entry with id \"\(entry)\"")
+                throw SheetError(.invalidParams, "entry: no navigation entry with id \"\(entry)\"")
             }
             state.nav.entries[i].preferredHeight = height
             // Entries below the top do not move the sheet; they are kept for when they show.

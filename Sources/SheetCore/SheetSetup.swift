@@ -65,24 +65,39 @@ extension SheetSetup {
 }
 
 extension SheetSetup {
-    /// The consistency rules every setup obeys, for `session.create` and `session.restore`
-    /// alike: at least one detent, unique detent ids, a known selected and undimmed detent,
-    /// unique navigation ids. (Number ranges are checked where the wire is read.) `path` is
-    /// where the setup sits in the params (`params` for `session.create`).
-    public func validate(path: String) throws(SheetError) {
-        guard !detents.isEmpty else { throw SheetError(.invalidParams, "\(path).detents: expected at least one detent") }
+    /// The consistency rules every setup obeys, however it was built: `session.create`,
+    /// `sheet.configure` and `sheet.setContainer` (the setup they would leave) and
+    /// `session.restore` all call it. A safe area that leaves room, at least one detent,
+    /// unique detent ids, a known selected and undimmed detent, a layout that fits the
+    /// container, navigation only on the bottom edge, unique navigation ids. (Number ranges
+    /// are checked where the wire is read.) Errors name the place relative to the setup
+    /// (`detents[1]`, `options.detached.bottom`); the caller puts the setup's own place in front.
+    public func validate() throws(SheetError) {
+        try container.validateSafeArea()
+        guard !detents.isEmpty else { throw SheetError(.invalidParams, "detents: expected at least one detent") }
         var seen = Set<String>()
         for (i, d) in detents.enumerated() where !seen.insert(d.id).inserted {
-            throw SheetError(.invalidParams, "\(path).detents[\(i)]: duplicate detent id \"\(d.id)\"")
+            throw SheetError(.invalidParams, "detents[\(i)]: duplicate detent id \"\(d.id)\"")
         }
         if let s = selectedDetent, !seen.contains(s) {
-            throw SheetError(.invalidParams, "\(path).selectedDetent: no detent with id \"\(s)\"")
+            throw SheetError(.invalidParams, "selectedDetent: no detent with id \"\(s)\"")
         }
         if let u = options.largestUndimmedDetent, !seen.contains(u) {
-            throw SheetError(.invalidParams, "\(path).options.largestUndimmedDetent: no detent with id \"\(u)\"")
+            throw SheetError(.invalidParams, "options.largestUndimmedDetent: no detent with id \"\(u)\"")
         }
-        try options.validateLayout(in: container, path: "\(path).options")  // issue 13
-        try validateEdge(path: path)
-        try NavigationStack.validate(navigation, path: "\(path).navigation.entries")
+        try options.validateLayout(in: container, path: "options")
+        if options.edge != .bottom && !navigation.isEmpty {
+            throw SheetError(.invalidParams, "navigation: navigation is bottom-edge only (options.edge is \"\(options.edge.rawValue)\")")
+        }
+        try NavigationStack.validate(navigation, path: "navigation.entries")
+    }
+}
+
+extension Container {
+    /// The safe area leaves some height: top + bottom < height (`container.safeArea`).
+    public func validateSafeArea() throws(SheetError) {
+        if safeArea.top + safeArea.bottom >= height {
+            throw SheetError(.invalidParams, "container.safeArea: expected top + bottom < container height \(height)")
+        }
     }
 }

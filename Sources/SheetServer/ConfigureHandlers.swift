@@ -1,32 +1,24 @@
 import SheetCore
 import SheetRPC
+import SheetWire
 
-/// Methods that change a live sheet: `sheet.configure` and `sheet.snapTo`.
+/// `sheet.configure`: a live sheet's detents, options and policies.
 extension SheetService {
-    static let configureHandlers: [String: Handler] = [
-        "sheet.configure": { s, p throws(RPCError) in try s.configure(p) },
-        "sheet.snapTo": { s, p throws(RPCError) in
-            let height = try p["height"].number(in: Wire.length)
-            let animated = try p["animated"].optionalBool() ?? true
-            return try s.command(p, ["height", "animated"]) { sheet, t throws(SheetError) in
-                try sheet.snapTo(height: height, animated: animated, at: t)
-            }
-        },
-    ]
-
     /// `sheet.configure {session, t, animated?, detents?, selectedDetent?, options?, policies?}`:
     /// every member is decoded and every policy built before the engine validates the result
     /// against the session and applies it, so a failing call changes nothing.
-    func configure(_ p: Params) throws(RPCError) -> JSONValue {
+    func configure(_ c: Call) throws(RPCError) -> JSONValue {
+        let p = c.params
         try p.requireObject()
-        let id = try p["session"].string()
+        let id = try p.read(CommandMembers.session)
         guard let current = sessions[id]?.sheet.state else { throw RPCError.unknownSession(id) }
-        let animated = try p["animated"].optionalBool() ?? true
-        let detents = try Wire.optionalDetents(p["detents"])
-        let selected = try p["selectedDetent"].optionalString()
-        let options = p["options"].exists ? try Wire.options(p["options"], base: current.setup.options) : nil
-        let policies = p["policies"].exists ? try configurePolicies(p["policies"], current: current.policyNames) : nil
-        return try command(p, ["animated", "detents", "selectedDetent", "options", "policies"]) { sheet, t throws(SheetError) in
+        let animated = try p.read(Animated.member)
+        let detents = try Wire.optionalDetents(p[SetupMembers.detents.name])
+        let selected = try p.read(SetupMembers.selectedDetent)
+        let o = p[SetupMembers.options.name], ps = p[SessionCreate.policies.name]
+        let options = o.exists ? try Wire.options(o, base: current.setup.options) : nil
+        let policies = ps.exists ? try configurePolicies(ps, current: current.policyNames) : nil
+        return try command(c) { sheet, t throws(SheetError) in
             try sheet.configure(detents: detents, selectedDetent: selected, options: options, policies: policies,
                                 animated: animated, at: t)
         }
@@ -38,10 +30,10 @@ extension SheetService {
         -> (SheetPolicies, SheetState.PolicyNames) {
         let given = try policyNames(p)
         var names = current
-        if p["dismissal"].exists { names.dismissal = given.dismissal }
-        if p["scrollHandoff"].exists { names.scrollHandoff = given.scrollHandoff }
-        if p["navigation"].exists { names.navigation = given.navigation }
-        if p["config"].exists { names.config = given.config }
+        if p[PolicySelectionShape.dismissal.name].exists { names.dismissal = given.dismissal }
+        if p[PolicySelectionShape.scrollHandoff.name].exists { names.scrollHandoff = given.scrollHandoff }
+        if p[PolicySelectionShape.navigation.name].exists { names.navigation = given.navigation }
+        if p[PolicySelectionShape.config.name].exists { names.config = given.config }
         return (try makePolicies(names, path: p.path), names)
     }
 

@@ -1,17 +1,24 @@
 import SheetCore
 import SheetRPC
+import SheetWire
 
-/// Navigation and scroll hand-off are bottom-sheet mechanics: on a session whose
-/// `options.edge` is not `bottom` they are refused (`-32602`) before anything is applied.
+/// Mechanics a method or member declares bottom-only (`EdgeSupport.bottomOnly`: navigation,
+/// scroll hand-off, a `leftEdge` pop) are refused (`-32602`) on a session whose `options.edge`
+/// is not `bottom`, before anything is applied.
 extension SheetService {
-    static let bottomOnlyMethods: Set<String> = ["nav.push", "nav.pop", "nav.popToRoot", "nav.setStack", "input.scroll"]
-
-    func checkEdgeSupport(_ method: String, _ p: Params) throws(RPCError) {
-        let isEdgePop = method == "input.pan" && p["source"].value == .string("leftEdge")
-        guard Self.bottomOnlyMethods.contains(method) || isEdgePop,
-              let id = p["session"].value.stringValue,
+    func checkEdgeSupport(_ m: MethodTable<Handler>.Entry, _ p: Params) throws(RPCError) {
+        var refusal: String?
+        if case .bottomOnly(let what) = m.info.edges {
+            refusal = "params.session: \(m.info.name) (\(what)) is"
+        } else {
+            for member in m.restricted {
+                guard case .bottomOnly(let what) = member.restriction, let v = p[member.name].value.stringValue,
+                      member.restrictedChoices.contains(v) else { continue }
+                refusal = "params.\(member.name): \(what) is"
+            }
+        }
+        guard let refusal, let id = p[CommandMembers.session.name].value.stringValue,
               let edge = sessions[id]?.sheet.state.setup.options.edge, edge != .bottom else { return }
-        let what = isEdgePop ? "params.source: a leftEdge pop is" : "params.session: \(method) (navigation, scroll hand-off) is"
-        throw RPCError.invalidParams("\(what) bottom-edge only (session \(id) has options.edge \"\(edge.rawValue)\")")
+        throw RPCError.invalidParams("\(refusal) bottom-edge only (session \(id) has options.edge \"\(edge.rawValue)\")")
     }
 }

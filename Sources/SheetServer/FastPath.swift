@@ -13,6 +13,7 @@ extension SheetService {
         // The input's session, looked up once (nil: clock.tick, or no such session).
         let target = m.call.session.flatMap { sessions[handle: $0] }
         if let s = target, Self.edge(&s.sheet) != .bottom { return nil }
+        fastPathTaken.count(m.call)
         currentMethod = m.method
         return outbox.streaming(to: emit) { () -> RPCFastOutcome in
             do throws(RPCError) {
@@ -47,6 +48,24 @@ extension SheetService {
     private func found(_ target: Session?, _ handle: Int) throws(RPCError) -> Session {
         guard let s = target else { throw RPCError.unknownSession("s\(handle)") }
         return s
+    }
+}
+
+/// How many messages of each hot method the fast path handled (tests read it to see that
+/// the fast path engages at all).
+public struct FastPathCounts: Sendable, Equatable {
+    public internal(set) var pan = 0
+    public internal(set) var scroll = 0
+    public internal(set) var tick = 0
+
+    public init() {}
+
+    mutating func count(_ call: HotMessage.Call) {
+        switch call {
+        case .pan: pan += 1
+        case .scroll: scroll += 1
+        case .tick: tick += 1
+        }
     }
 }
 

@@ -1,89 +1,81 @@
 import SheetCore
+import SheetPluginHost
 import SheetRPC
+import SheetWire
 
-/// The method table: one entry per wire method after `initialize`.
+/// The method table: every wire method after `initialize`, registered by its type. A name
+/// registered twice stops the daemon at start-up (`MethodTable` refuses it).
 extension SheetService {
-    typealias Handler = @Sendable (SheetService, Params) throws(RPCError) -> JSONValue
-
-    static let handlers: [String: Handler] = [
-        "clock.tick": { s, p throws(RPCError) in try s.clockTick(p) },
-        "session.create": { s, p throws(RPCError) in try s.createSession(p) },
-        "session.destroy": { s, p throws(RPCError) in try s.destroySession(p) },
-        "session.list": { s, p throws(RPCError) in
-            try p.requireNone()
-            return s.listSessions()
-        },
-        "session.snapshot": { s, p throws(RPCError) in try s.snapshot(p) },
-        "session.restore": { s, p throws(RPCError) in try s.restore(p) },
-        "sheet.selectDetent": { s, p throws(RPCError) in
-            let detent = try p["detent"].string()
-            let animated = try p["animated"].optionalBool() ?? true
-            return try s.command(p, ["detent", "animated"]) { sheet, t throws(SheetError) in
-                try sheet.selectDetent(detent, at: t, animated: animated)
-            }
-        },
-        "sheet.setContentHeight": { s, p throws(RPCError) in
-            let height = try p["height"].number(in: Wire.length)
-            let entry = try p["entry"].optionalString()
-            return try s.command(p, ["height", "entry"]) { sheet, t throws(SheetError) in
-                try sheet.setContentHeight(height, entry: entry, at: t)
-            }
-        },
-        "input.pan": { s, p throws(RPCError) in
-            let phase = PanPhase(rawValue: try p["phase"].oneOf(["began", "changed", "ended", "cancelled"]))!
-            let translation = try Wire.vector(p["translation"])
-            let velocity = try Wire.velocityVector(p["velocity"])
-            let source = PanSource(rawValue: try p["source"].optionalOneOf(["sheet", "leftEdge", "bottomEdge", "grabber"]) ?? "sheet")!
-            return try s.command(p, ["phase", "translation", "velocity", "source"],
-                                 mayBeRefused: { $0.panMayBeRefused(phase, source: source) }) { sheet, t throws(SheetError) in
-                try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: t)
-            }
-        },
-        "input.tap": { s, p throws(RPCError) in
-            let target = try p["target"].oneOf(["dimming", "grabber"])
-            return try s.command(p, ["target"]) { sheet, t throws(SheetError) in
-                if target == "grabber" { sheet.tapGrabber(at: t) } else { sheet.tapDimming(at: t) }
-            }
-        },
-        "input.keyboard": { s, p throws(RPCError) in
-            let height = try p["height"].number(in: Wire.length)
-            let duration = try p["durationMs"].optionalNumber(in: Wire.duration) ?? 250
-            let curve = p["curve"].exists ? try Wire.curve(p["curve"]) : .easeInOut
-            return try s.command(p, ["height", "durationMs", "curve"]) { sheet, t throws(SheetError) in
-                sheet.setKeyboard(height: height, timing: BezierTiming(duration: duration, curve: curve), at: t)
-            }
-        },
-        "plugins.list": { s, p throws(RPCError) in
-            try p.requireNone()
-            return .array(s.plugins.plugins.map(SheetService.pluginJSON))
-        },
-        "plugins.load": { s, p throws(RPCError) in
-            try p.requireObject()
-            try p.rejectUnknownKeys(["path"])
-            let path = try p["path"].string()
-            do {
-                return SheetService.pluginJSON(try s.plugins.load(path: path))
-            } catch {
-                throw RPCError.pluginError("params.path: \(error)")
-            }
-        },
-    ]
-
-    /// A session command or input: validate the common members, then `apply` it at its time.
-    func command(_ p: Params, _ members: [String], mayBeRefused: (Sheet) -> Bool = { _ in true },
-                 _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
-        try p.requireObject()
-        try p.rejectUnknownKeys(["session", "t"] + members)
-        return try apply(p, mayBeRefused: mayBeRefused, body)
+    /// One call of a method: its params and the member names its method declares.
+    struct Call {
+        let params: Params
+        let allowed: [String]
     }
 
-    func clockTick(_ p: Params) throws(RPCError) -> JSONValue {
+    typealias Handler = @Sendable (SheetService, Call) throws(RPCError) -> JSONValue
+
+    static let methods: MethodTable<Handler> = {
+        do throws(DuplicateMethodName) {
+            return try makeMethods()
+        } catch {
+            fatalError("the method table names \(error.name) twice")
+        }
+    }()
+
+    /// Every method the table dispatches, as SheetWire declares it (the openrpc.json check).
+    public static var methodInfos: [WireProtocol.MethodInfo] { methods.all.map { $0.info } }
+
+    static func makeMethods() throws(DuplicateMethodName) -> MethodTable<Handler> {
+        var r = MethodTable<Handler>()
+        try r.on(ClockTick.self) { s, c throws(RPCError) in try s.clockTick(c) }
+        try r.on(SessionCreate.self) { s, c throws(RPCError) in try s.createSession(c) }
+        try r.on(SessionDestroy.self) { s, c throws(RPCError) in try s.destroySession(c) }
+        try r.on(SessionList.self) { s, c throws(RPCError) in
+            try c.params.requireNone()
+            return s.listSessions()
+        }
+        try r.on(SessionSnapshot.self) { s, c throws(RPCError) in try s.snapshot(c.params) }
+        try r.on(SessionRestore.self) { s, c throws(RPCError) in try s.restore(c.params) }
+        try r.on(SheetPresent.self) { s, c throws(RPCError) in try s.present(c) }
+        try r.on(SheetDismiss.self) { s, c throws(RPCError) in try s.dismiss(c) }
+        try r.on(SheetSelectDetent.self) { s, c throws(RPCError) in try s.selectDetent(c) }
+        try r.on(SheetSetContentHeight.self) { s, c throws(RPCError) in try s.setContentHeight(c) }
+        try r.on(SheetSetContainer.self) { s, c throws(RPCError) in try s.setContainer(c) }
+        try r.on(SheetConfigure.self) { s, c throws(RPCError) in try s.configure(c) }
+        try r.on(SheetSnapTo.self) { s, c throws(RPCError) in try s.snapTo(c) }
+        try r.on(NavPush.self) { s, c throws(RPCError) in try s.push(c) }
+        try r.on(NavPop.self) { s, c throws(RPCError) in try s.pop(c) }
+        try r.on(NavPopToRoot.self) { s, c throws(RPCError) in try s.popToRoot(c) }
+        try r.on(NavSetStack.self) { s, c throws(RPCError) in try s.setStack(c) }
+        try r.on(InputPan.self) { s, c throws(RPCError) in try s.pan(c) }
+        try r.on(InputTap.self) { s, c throws(RPCError) in try s.tap(c) }
+        try r.on(InputScroll.self) { s, c throws(RPCError) in try s.scroll(c) }
+        try r.on(InputKeyboard.self) { s, c throws(RPCError) in try s.keyboard(c) }
+        try r.on(PluginsList.self) { s, c throws(RPCError) in try s.listPlugins(c) }
+        try r.on(PluginsLoad.self) { s, c throws(RPCError) in try s.loadPlugin(c) }
+        return r
+    }
+
+    /// A session command or input: check its members, then `apply` it at its time.
+    func command(_ c: Call, mayBeRefused: (Sheet) -> Bool = { _ in true },
+                 _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
+        try c.params.requireObject()
+        try c.params.rejectUnknownKeys(c.allowed)
+        return try apply(c.params, mayBeRefused: mayBeRefused, body)
+    }
+
+    /// The members of a call that is not a session command: an object with declared members.
+    func checkMembers(_ c: Call) throws(RPCError) {
+        try c.params.requireObject()
+        try c.params.rejectUnknownKeys(c.allowed)
+    }
+
+    func clockTick(_ c: Call) throws(RPCError) -> JSONValue {
         guard clock == .host else {
             throw RPCError.invalidState("clock.tick drives the host clock; this server runs the realtime clock")
         }
-        try p.requireObject()
-        try p.rejectUnknownKeys(["t"])
-        return try clockTick(at: try p["t"].number(in: Wire.time))
+        try checkMembers(c)
+        return try clockTick(at: try c.params.read(ClockTick.t))
     }
 
     /// `clock.tick` at a validated `t` (the fast path calls it directly).
@@ -97,29 +89,30 @@ extension SheetService {
         return ["t": .number(t), "frames": .int(Int64(count))]
     }
 
-    func createSession(_ p: Params) throws(RPCError) -> JSONValue {
-        try p.requireObject()
-        try p.rejectUnknownKeys(Wire.setupMembers + ["policies", "parent"])
+    func createSession(_ c: Call) throws(RPCError) -> JSONValue {
+        let p = c.params
+        try checkMembers(c)
         guard sessions.count < configuration.maxSessions else {
             throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
         }
-        let (setupParams, parent) = try stackParams(p)  // issue 13: a child takes its parent's container
+        let (setupParams, parent) = try stackParams(p)  // a child takes its parent's container
         let setup = try Wire.setup(setupParams)
-        let names = try policyNames(p["policies"])
+        let names = try policyNames(p[SessionCreate.policies.name])
         // Everything is checked before a policy (perhaps a plugin's) is instantiated.
-        do { try setup.validate(path: "params") } catch { throw RPCError(error) }
-        let policies = try makePolicies(names, path: p["policies"].path)
-        var sheet: Sheet
-        do {
-            sheet = try Sheet(setup: setup, policies: policies, policyNames: names)
-        } catch {
-            throw RPCError(error)
-        }
+        try Self.validate(setup, at: p)
+        let policies = try makePolicies(names, path: p[SessionCreate.policies.name].path)
+        var sheet = Sheet(validated: setup, policies: policies, policyNames: names)
         if let parent { sheet.stackDepth = stack.depth(of: parent) + 1 }  // policies see it (plugin ABI 1.2)
         let s = addSession(sheet)
         if let parent { stack.link(s.id, to: parent) }
-        // Along the sheet's axis (issue 13: the width for a left or right sheet).
+        // Along the sheet's axis (the width for a left or right sheet).
         return Self.withMaxDetentHeight(["session": .string(s.id)], setup.options.edge.axisContainer(setup.container))
+    }
+
+    /// The one validation of a setup, whoever built it (`session.create`, `session.restore`):
+    /// `SheetSetup.validate`, its places put under `p`'s (`params`, `params.state.sheet.setup`).
+    static func validate(_ setup: SheetSetup, at p: Params) throws(RPCError) {
+        do { try setup.validate() } catch { throw RPCError(error, at: p.path) }
     }
 
     /// A new session with the next fresh id, marked for the next frame.
@@ -132,10 +125,9 @@ extension SheetService {
         return s
     }
 
-    func destroySession(_ p: Params) throws(RPCError) -> JSONValue {
-        try p.requireObject()
-        try p.rejectUnknownKeys(["session"])
-        let id = try p["session"].string()
+    func destroySession(_ c: Call) throws(RPCError) -> JSONValue {
+        try checkMembers(c)
+        let id = try c.params.read(CommandMembers.session)
         guard sessions[id] != nil else { throw RPCError.unknownSession(id) }
         try checkNotParent(id)
         stack.remove(id)
@@ -149,58 +141,85 @@ extension SheetService {
         })
     }
 
+    func selectDetent(_ c: Call) throws(RPCError) -> JSONValue {
+        let detent = try c.params.read(SheetSelectDetent.detent)
+        let animated = try c.params.read(Animated.member)
+        return try command(c) { sheet, t throws(SheetError) in try sheet.selectDetent(detent, at: t, animated: animated) }
+    }
+
+    func setContentHeight(_ c: Call) throws(RPCError) -> JSONValue {
+        let height = try c.params.read(SheetSetContentHeight.height)
+        let entry = try c.params.read(SheetSetContentHeight.entry)
+        return try command(c) { sheet, t throws(SheetError) in try sheet.setContentHeight(height, entry: entry, at: t) }
+    }
+
+    func snapTo(_ c: Call) throws(RPCError) -> JSONValue {
+        let height = try c.params.read(SheetSnapTo.height)
+        let animated = try c.params.read(Animated.member)
+        return try command(c) { sheet, t throws(SheetError) in try sheet.snapTo(height: height, animated: animated, at: t) }
+    }
+
+    func pan(_ c: Call) throws(RPCError) -> JSONValue {
+        let p = c.params
+        let phase = PanPhase(try p.read(InputPan.phase))
+        let translation = try Wire.vector(p[InputPan.translation.name], in: InputPan.translationRange)
+        let velocity = try Wire.velocityVector(p[InputPan.velocity.name])
+        let source = PanSource(try p.read(InputPan.source))
+        return try command(c, mayBeRefused: { $0.panMayBeRefused(phase, source: source) }) { sheet, t throws(SheetError) in
+            try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: t)
+        }
+    }
+
+    func tap(_ c: Call) throws(RPCError) -> JSONValue {
+        let target = try c.params.read(InputTap.target)
+        return try command(c) { sheet, t throws(SheetError) in
+            switch target {
+            case .grabber: sheet.tapGrabber(at: t)
+            case .dimming: sheet.tapDimming(at: t)
+            }
+        }
+    }
+
+    func keyboard(_ c: Call) throws(RPCError) -> JSONValue {
+        let p = c.params
+        let height = try p.read(InputKeyboard.height)
+        let duration = try p.read(InputKeyboard.durationMs)
+        let curve = p[InputKeyboard.curve.name].exists ? try Wire.curve(p[InputKeyboard.curve.name]) : .easeInOut
+        return try command(c) { sheet, t throws(SheetError) in
+            sheet.setKeyboard(height: height, timing: BezierTiming(duration: duration, curve: curve), at: t)
+        }
+    }
+
+    func listPlugins(_ c: Call) throws(RPCError) -> JSONValue {
+        try c.params.requireNone()
+        return .array(plugins.plugins.map(SheetService.pluginJSON))
+    }
+
+    func loadPlugin(_ c: Call) throws(RPCError) -> JSONValue {
+        try checkMembers(c)
+        let path = try c.params.read(PluginsLoad.path)
+        do {
+            return SheetService.pluginJSON(try plugins.load(path: path))
+        } catch {
+            throw RPCError.pluginError("params.path: \(error)")
+        }
+    }
+
     static func pluginJSON(_ info: PluginInfo) -> JSONValue {
         ["name": .string(info.name), "kind": .string(info.kind.rawValue), "version": .string(info.version),
          "path": .string(info.path)]
     }
 }
 
-import SheetPluginHost
+extension MethodTable where Handler == SheetService.Handler {
+    // The handler's type spelled out: a typed-throws closure literal given straight to the
+    // generic `register` crashes Swift 6.3's SIL generation.
 
-/// Navigation and scroll methods.
-extension SheetService {
-    static let navigationHandlers: [String: Handler] = [
-        "nav.push": { s, p throws(RPCError) in
-            let entry = try Wire.entry(p["entry"])
-            let animated = try p["animated"].optionalBool() ?? true
-            return try s.command(p, ["entry", "animated"]) { sheet, t throws(SheetError) in
-                try sheet.push(entry, animated: animated, at: t)
-            }
-        },
-        "nav.pop": { s, p throws(RPCError) in
-            let animated = try p["animated"].optionalBool() ?? true
-            return try s.command(p, ["animated"]) { sheet, t throws(SheetError) in
-                try sheet.pop(animated: animated, at: t)
-            }
-        },
-        "nav.popToRoot": { s, p throws(RPCError) in
-            let animated = try p["animated"].optionalBool() ?? true
-            return try s.command(p, ["animated"]) { sheet, t throws(SheetError) in
-                try sheet.popToRoot(animated: animated, at: t)
-            }
-        },
-        "nav.setStack": { s, p throws(RPCError) in
-            let entries = try Wire.entries(p["entries"])
-            let animated = try p["animated"].optionalBool() ?? true
-            return try s.command(p, ["entries", "animated"]) { sheet, t throws(SheetError) in
-                try sheet.setStack(entries, animated: animated, at: t)
-            }
-        },
-        "input.scroll": { s, p throws(RPCError) in
-            let sample = ScrollSample(
-                phase: ScrollHandoffInput.Phase(rawValue: try p["phase"].oneOf(["dragBegan", "scrolled", "dragEnded"]))!,
-                offsetY: try p["offsetY"].number(in: -1e7...1e7),
-                insetTop: try p["insetTop"].number(in: -1e5...1e5),
-                contentHeight: try p["contentHeight"].number(in: 0...1e8),
-                viewportHeight: try p["viewportHeight"].number(in: 0...1e6),
-                isTracking: try p["isTracking"].bool(),
-                translationY: try p["translationY"].number(in: -1e6...1e6),
-                velocityY: try p["velocityY"].optionalNumber(in: Wire.velocity),
-                entry: try p["entry"].optionalString())
-            return try s.command(p, ["phase", "offsetY", "insetTop", "contentHeight", "viewportHeight", "isTracking",
-                                     "translationY", "velocityY", "entry"]) { sheet, t throws(SheetError) in
-                try sheet.scroll(sample, at: t)
-            }
-        },
-    ]
+    mutating func on<M: WireMethod>(_ method: M.Type, _ handler: @escaping SheetService.Handler) throws(DuplicateMethodName) {
+        try register(method, handler)
+    }
+
+    mutating func on<M: SessionCommand>(_ method: M.Type, _ handler: @escaping SheetService.Handler) throws(DuplicateMethodName) {
+        try register(method, handler)
+    }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SheetCore
+import SheetWire
 
 /// The hottest messages (`input.pan`, `input.scroll`, `clock.tick`) decoded straight from
 /// their bytes, with no JSON tree: the fast path of `SheetService.fastPath`.
@@ -25,25 +26,27 @@ struct HotMessage {
     var call: Call
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
+        let n = HotNames.shared
         var s = ByteScanner(bytes)
         var id: Int64??, version = false, method: Method?, call: Call?
         // `params` is read where it stands, so it must come after `method` (as clients write it).
+        // The envelope's keys are JSON-RPC's; the params' members are SheetWire's declarations.
         let ok = s.members { key, s in
             switch key {
             case "jsonrpc" where !version:
                 version = s.rawString().map { "2.0" ~= $0 } ?? false
                 return version
             case "method" where method == nil:
-                method = s.rawString().flatMap(Method.init)
+                method = s.rawString().flatMap(n.method)
                 return method != nil
             case "id" where id == nil:
                 id = s.integer().map { .some($0) }
                 return id != nil
             case "params" where call == nil:
                 switch method {
-                case .pan?: call = pan(&s)
-                case .scroll?: call = scroll(&s)
-                case .tick?: call = tick(&s)
+                case .pan?: call = pan(&s, n)
+                case .scroll?: call = scroll(&s, n)
+                case .tick?: call = tick(&s, n)
                 case nil: return false
                 }
                 return call != nil
@@ -52,108 +55,69 @@ struct HotMessage {
             }
         }
         guard ok, s.atEnd, version, let method, let call else { return nil }
-        return HotMessage(id: id ?? nil, method: method.rawValue, call: call)
+        return HotMessage(id: id ?? nil, method: n.name(of: method), call: call)
     }
 
-    enum Method: String {
-        case pan = "input.pan"
-        case scroll = "input.scroll"
-        case tick = "clock.tick"
+    enum Method { case pan, scroll, tick }
 
-        init?(_ raw: UnsafeBufferPointer<UInt8>) {
-            switch raw {
-            case "input.pan": self = .pan
-            case "input.scroll": self = .scroll
-            case "clock.tick": self = .tick
-            default: return nil
-            }
-        }
-    }
-
-    static func panPhase(_ raw: UnsafeBufferPointer<UInt8>) -> PanPhase? {
-        switch raw {
-        case "began": return .began
-        case "changed": return .changed
-        case "ended": return .ended
-        case "cancelled": return .cancelled
-        default: return nil
-        }
-    }
-
-    static func panSource(_ raw: UnsafeBufferPointer<UInt8>) -> PanSource? {
-        switch raw {
-        case "sheet": return .sheet
-        case "leftEdge": return .leftEdge
-        case "bottomEdge": return .bottomEdge
-        default: return nil
-        }
-    }
-
-    static func scrollPhase(_ raw: UnsafeBufferPointer<UInt8>) -> ScrollHandoffInput.Phase? {
-        switch raw {
-        case "dragBegan": return .dragBegan
-        case "scrolled": return .scrolled
-        case "dragEnded": return .dragEnded
-        default: return nil
-        }
-    }
-
-    /// `{"session","t","phase","translation",("velocity"),("source")}` as `input.pan` validates them.
-    static func pan(_ s: inout ByteScanner) -> Call? {
-        var head = InputHead(), phase: PanPhase?, translation: Vector?, velocity: Vector??, source: PanSource??
+    /// `input.pan`'s members as `InputPan` declares them.
+    static func pan(_ s: inout ByteScanner, _ n: HotNames) -> Call? {
+        var head = InputHead(), phase: InputPan.Phase?, translation: Vector?, velocity: Vector??, source: InputPan.Source??
         let ok = s.members { key, s in
-            if let read = head.read(key, &s) { return read }
+            if let read = head.read(key, &s, n) { return read }
             switch key {
-            case "phase" where phase == nil:
-                phase = s.rawString().flatMap(panPhase)
+            case n.pan.phase where phase == nil:
+                phase = s.rawString().flatMap(n.panPhases.match)
                 return phase != nil
-            case "translation" where translation == nil:
-                translation = s.vector(in: -1e6...1e6)
+            case n.pan.translation where translation == nil:
+                translation = s.vector(in: InputPan.translationRange, n)
                 return translation != nil
-            case "velocity" where velocity == nil:
-                velocity = s.eatNull() ? .some(nil) : s.vector(in: Wire.velocity).map { .some($0) }
+            case n.pan.velocity where velocity == nil:
+                velocity = s.eatNull() ? .some(nil) : s.vector(in: InputPan.velocityRange, n).map { .some($0) }
                 return velocity != nil
-            case "source" where source == nil:
-                source = s.eatNull() ? .some(nil) : s.rawString().flatMap(panSource).map { .some($0) }
+            case n.pan.source where source == nil:
+                source = s.eatNull() ? .some(nil) : s.rawString().flatMap(n.panSources.match).map { .some($0) }
                 return source != nil
             default:
                 return false
             }
         }
         guard ok, let session = head.session, let t = head.t, let phase, let translation else { return nil }
-        return .pan(session: session, t: t, phase: phase, translation: translation, velocity: velocity ?? nil,
-                    source: (source ?? nil) ?? .sheet)
+        let wireSource = (source ?? nil) ?? InputPan.source.defaultValue ?? .sheet
+        return .pan(session: session, t: t, phase: PanPhase(phase), translation: translation, velocity: velocity ?? nil,
+                    source: PanSource(wireSource))
     }
 
-    /// `input.scroll`'s params, as its method validates them.
-    static func scroll(_ s: inout ByteScanner) -> Call? {
-        var head = InputHead(), phase: ScrollHandoffInput.Phase?, isTracking: Bool?
+    /// `input.scroll`'s members as `InputScroll` declares them.
+    static func scroll(_ s: inout ByteScanner, _ n: HotNames) -> Call? {
+        var head = InputHead(), phase: InputScroll.Phase?, isTracking: Bool?
         var offsetY: Double?, insetTop: Double?, contentHeight: Double?, viewportHeight: Double?, translationY: Double?
         var velocityY: Double??, entry: String??
-        /// A required number member within `range`, read once.
-        func number(_ v: inout Double?, _ range: ClosedRange<Double>, _ s: inout ByteScanner) -> Bool {
+        /// A required number member within its declared range, read once.
+        func number(_ v: inout Double?, _ key: HotNames.Key, _ s: inout ByteScanner) -> Bool {
             guard v == nil else { return false }
-            v = s.number(in: range)
+            v = s.number(in: key.range)
             return v != nil
         }
+        let sc = n.scroll
         let ok = s.members { key, s in
-            if let read = head.read(key, &s) { return read }
+            if let read = head.read(key, &s, n) { return read }
             switch key {
-            case "phase" where phase == nil:
-                phase = s.rawString().flatMap(scrollPhase)
+            case sc.phase where phase == nil:
+                phase = s.rawString().flatMap(n.scrollPhases.match)
                 return phase != nil
-            case "offsetY": return number(&offsetY, -1e7...1e7, &s)
-            case "insetTop": return number(&insetTop, -1e5...1e5, &s)
-            case "contentHeight": return number(&contentHeight, 0...1e8, &s)
-            case "viewportHeight": return number(&viewportHeight, 0...1e6, &s)
-            case "translationY": return number(&translationY, -1e6...1e6, &s)
-            case "isTracking" where isTracking == nil:
+            case sc.offsetY: return number(&offsetY, sc.offsetY, &s)
+            case sc.insetTop: return number(&insetTop, sc.insetTop, &s)
+            case sc.contentHeight: return number(&contentHeight, sc.contentHeight, &s)
+            case sc.viewportHeight: return number(&viewportHeight, sc.viewportHeight, &s)
+            case sc.translationY: return number(&translationY, sc.translationY, &s)
+            case sc.isTracking where isTracking == nil:
                 isTracking = s.bool()
                 return isTracking != nil
-            case "velocityY" where velocityY == nil:
-                velocityY = s.eatNull() ? .some(nil) : s.number(in: Wire.velocity).map { .some($0) }
+            case sc.velocityY where velocityY == nil:
+                velocityY = s.eatNull() ? .some(nil) : s.number(in: sc.velocityY.range).map { .some($0) }
                 return velocityY != nil
-            case "entry" where entry == nil:
+            case sc.entry where entry == nil:
                 entry = s.eatNull() ? .some(nil) : s.string().map { .some($0) }
                 return entry != nil
             default:
@@ -162,39 +126,39 @@ struct HotMessage {
         }
         guard ok, let session = head.session, let t = head.t, let phase, let offsetY, let insetTop, let contentHeight,
               let viewportHeight, let isTracking, let translationY else { return nil }
-        let sample = ScrollSample(phase: phase, offsetY: offsetY, insetTop: insetTop, contentHeight: contentHeight,
-                                  viewportHeight: viewportHeight, isTracking: isTracking, translationY: translationY,
-                                  velocityY: velocityY ?? nil, entry: entry ?? nil)
+        let sample = ScrollSample(phase: ScrollHandoffInput.Phase(phase), offsetY: offsetY, insetTop: insetTop,
+                                  contentHeight: contentHeight, viewportHeight: viewportHeight, isTracking: isTracking,
+                                  translationY: translationY, velocityY: velocityY ?? nil, entry: entry ?? nil)
         return .scroll(session: session, t: t, sample: sample)
     }
 
-    /// `{"t"}`.
-    static func tick(_ s: inout ByteScanner) -> Call? {
+    /// `clock.tick`'s `{t}`.
+    static func tick(_ s: inout ByteScanner, _ n: HotNames) -> Call? {
         var t: Double?
         let ok = s.members { key, s in
-            guard "t" ~= key, t == nil else { return false }
-            t = s.number(in: Wire.time)
+            guard n.tickTime ~= key, t == nil else { return false }
+            t = s.number(in: n.tickTime.range)
             return t != nil
         }
         guard ok, let t else { return nil }
         return .tick(t: t)
     }
 
-    /// The members every session input has: `session` and `t`.
+    /// The members every session input has: `session` and `t` (`CommandMembers`).
     struct InputHead {
         var session: Int?
         var t: Double?
 
         /// Reads `key`'s value when it is one of these (whether it was valid); nil for other keys.
-        mutating func read(_ key: UnsafeBufferPointer<UInt8>, _ s: inout ByteScanner) -> Bool? {
+        mutating func read(_ key: UnsafeBufferPointer<UInt8>, _ s: inout ByteScanner, _ n: HotNames) -> Bool? {
             switch key {
-            case "session":
+            case n.session:
                 guard session == nil else { return false }
                 session = s.session()
                 return session != nil
-            case "t":
+            case n.time:
                 guard t == nil else { return false }
-                t = s.number(in: Wire.time)
+                t = s.number(in: n.time.range)
                 return t != nil
             default:
                 return nil
@@ -319,14 +283,14 @@ struct ByteScanner {
         return Int64(d)
     }
 
-    /// `{"x":n,"y":n}` (either optional, null as absent, each within `range`).
-    mutating func vector(in range: ClosedRange<Double>) -> Vector? {
+    /// `{"x":n,"y":n}` (`VectorShape`: either optional, null as absent, each within `range`).
+    mutating func vector(in range: ClosedRange<Double>, _ n: HotNames) -> Vector? {
         var x: Double??, y: Double??
         let ok = members { key, s in
             let v: Double?? = s.eatNull() ? .some(nil) : s.number(in: range).map { .some($0) }
             switch key {
-            case "x" where x == nil: x = v
-            case "y" where y == nil: y = v
+            case n.x where x == nil: x = v
+            case n.y where y == nil: y = v
             default: return false
             }
             return v != nil

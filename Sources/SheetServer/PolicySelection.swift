@@ -1,6 +1,7 @@
 import SheetCore
 import SheetRPC
 import SheetPluginHost
+import SheetWire
 
 /// Builds a session's policies by name: built-ins first, then loaded plugins.
 extension SheetService {
@@ -15,20 +16,24 @@ extension SheetService {
         var names = SheetState.PolicyNames()
         if p.exists {
             try p.requireObject()
-            try p.rejectUnknownKeys(["dismissal", "scrollHandoff", "navigation", "config"])
-            names.dismissal = try p["dismissal"].optionalString() ?? names.dismissal
-            names.scrollHandoff = try p["scrollHandoff"].optionalString() ?? names.scrollHandoff
-            names.navigation = try p["navigation"].optionalString() ?? names.navigation
-            if p["config"].exists {
-                try p["config"].requireObject()
-                for (k, _) in p["config"].value.objectValue!.members {
-                    try p["config"][k].requireObject()
-                    names.config[k] = Wire.policyConfig(p["config"][k])
+            try p.rejectUnknownKeys(Self.policySelectionNames)
+            names.dismissal = try p.read(PolicySelectionShape.dismissal) ?? names.dismissal
+            names.scrollHandoff = try p.read(PolicySelectionShape.scrollHandoff) ?? names.scrollHandoff
+            names.navigation = try p.read(PolicySelectionShape.navigation) ?? names.navigation
+            let config = p[PolicySelectionShape.config.name]
+            if config.exists {
+                try config.requireObject()
+                guard case .object(let byPolicy) = config.value else { return names }
+                for (k, _) in byPolicy.members {
+                    try config[k].requireObject()
+                    names.config[k] = Wire.policyConfig(config[k])
                 }
             }
         }
         return names
     }
+
+    static let policySelectionNames = PolicySelectionShape.all.map { $0.name }
 
     /// Instantiate the named policies (also used by `session.restore`).
     func makePolicies(_ names: SheetState.PolicyNames, path: String) throws(RPCError) -> SheetPolicies {

@@ -1,5 +1,6 @@
 import SheetCore
 import SheetRPC
+import SheetWire
 
 /// The parent/child graph of stacked sheets (`session.create {parent}`) and what happens
 /// when a sheet in it finishes dismissing: the next sheet of a `replace`/`switch` presents, or
@@ -78,23 +79,7 @@ struct SessionStack {
     }
 }
 
-/// `sheet.present`'s `stackBehavior` for a child whose parent is shown.
-enum StackBehavior: String, CaseIterable {
-    /// The parent stays behind the child.
-    case push
-    /// The parent dismisses, then the child presents; the parent does not come back.
-    case replace
-    /// The parent dismisses, then the child presents; the parent presents again when the child is dismissed.
-    case `switch`
-}
-
 extension SheetService {
-    static let stackHandlers: [String: Handler] = [
-        "sheet.present": { s, p throws(RPCError) in try s.present(p) },
-        "sheet.dismiss": { s, p throws(RPCError) in try s.dismiss(p) },
-        "sheet.setContainer": { s, p throws(RPCError) in try s.setContainer(p) },
-    ]
-
     /// Shown: presenting, presented, dragged or settling (not dismissed, not dismissing).
     func isShown(_ id: String) -> Bool {
         guard let phase = sessions[id]?.sheet.phase else { return false }
@@ -105,35 +90,34 @@ extension SheetService {
     /// takes its parent's container; giving one is refused) and the parent's id, after the
     /// parent exists and the depth limit holds. Nothing changes here.
     func stackParams(_ p: Params) throws(RPCError) -> (Params, String?) {
-        guard p["parent"].exists else { return (p, nil) }
-        let parent = try p["parent"].string()
-        guard let ps = sessions[parent] else { throw p["parent"].fail("no session \"\(parent.prefix(64))\"") }
-        if p["container"].isPresent {
-            throw p["container"].fail("a child takes its parent's container; give no container with parent")
+        guard let parent = try p.read(SessionCreate.parent) else { return (p, nil) }
+        guard let ps = sessions[parent] else { throw p[SessionCreate.parent.name].fail("no session \"\(parent.prefix(64))\"") }
+        if p[SetupMembers.container.name].isPresent {
+            throw p[SetupMembers.container.name].fail("a child takes its parent's container; give no container with parent")
         }
         let depth = stack.depth(of: parent) + 1
         guard depth <= StackGeometry.maxDepth else {
             throw RPCError.limitExceeded("params.parent: a stack is at most \(StackGeometry.maxDepth) sheets deep, this child would be \(depth)")
         }
         guard case .object(var o) = p.value else { throw p.fail("expected an object") }
-        o["container"] = SetupWireEncoding.container(ps.sheet.state.setup.container)
-        o["parent"] = nil
+        o[SetupMembers.container.name] = SetupWireEncoding.container(ps.sheet.state.setup.container)
+        o[SessionCreate.parent.name] = nil
         return (Params(.object(o), path: p.path), parent)
     }
 
     /// `sheet.present {session, t, animated?, stackBehavior?}`.
-    func present(_ p: Params) throws(RPCError) -> JSONValue {
-        let animated = try p["animated"].optionalBool() ?? true
-        let behavior = StackBehavior(rawValue: try p["stackBehavior"].optionalOneOf(StackBehavior.allCases.map(\.rawValue)) ?? "push")!
-        let id = try p["session"].string()
+    func present(_ c: Call) throws(RPCError) -> JSONValue {
+        let p = c.params
+        let animated = try p.read(Animated.member)
+        let behavior = try p.read(SheetPresent.stackBehavior)
+        let id = try p.read(CommandMembers.session)
         guard let parent = stack.parent[id], behavior != .push, isShown(parent), !isShown(id) else {
-            return try command(p, ["animated", "stackBehavior"]) { sheet, t throws(SheetError) in
+            return try command(c) { sheet, t throws(SheetError) in
                 try sheet.present(at: t, animated: animated)
             }
         }
         // replace / switch: the parent goes first; the child presents when it is dismissed.
-        try p.requireObject()
-        try p.rejectUnknownKeys(["session", "t", "animated", "stackBehavior"])
+        try checkMembers(c)
         let time = try inputTime(p)
         guard let ps = sessions[parent] else { throw RPCError.unknownSession(parent) }
         var sheet = ps.sheet
@@ -150,18 +134,18 @@ extension SheetService {
 
     /// `sheet.dismiss`: a sheet with shown children dismisses them first, deepest first, each
     /// after the one above it is gone, then itself.
-    func dismiss(_ p: Params) throws(RPCError) -> JSONValue {
-        let animated = try p["animated"].optionalBool() ?? true
-        let id = try p["session"].string()
+    func dismiss(_ c: Call) throws(RPCError) -> JSONValue {
+        let p = c.params
+        let animated = try p.read(Animated.member)
+        let id = try p.read(CommandMembers.session)
         let shown = stack.descendants(of: id).filter(isShown)
             .sorted { (stack.depth(of: $0), sessions[$0]!.order) > (stack.depth(of: $1), sessions[$1]!.order) }
         guard let first = shown.first else {
-            return try command(p, ["animated"]) { sheet, t throws(SheetError) in
+            return try command(c) { sheet, t throws(SheetError) in
                 try sheet.dismiss(at: t, animated: animated)
             }
         }
-        try p.requireObject()
-        try p.rejectUnknownKeys(["session", "t", "animated"])
+        try checkMembers(c)
         guard let own = sessions[id] else { throw RPCError.unknownSession(id) }
         // A finger on the sheet asked to dismiss refuses, as without children; the command
         // wins over a finger on any sheet above it.
@@ -184,26 +168,28 @@ extension SheetService {
 
     /// `sheet.setContainer {session, t, width, height, safeArea?, sizeClass?}`: on a root the
     /// whole stack moves; a child takes its parent's container and is refused.
-    func setContainer(_ p: Params) throws(RPCError) -> JSONValue {
-        let width = try p["width"].number(in: Wire.positiveLength)
-        let height = try p["height"].number(in: Wire.positiveLength)
-        let safeArea = p["safeArea"].exists ? try Wire.safeArea(p["safeArea"]) : nil
-        let sizeClass = try Wire.sizeClass(p["sizeClass"])
-        let id = try p["session"].string()
+    func setContainer(_ c: Call) throws(RPCError) -> JSONValue {
+        let p = c.params
+        let width = try p.read(SheetSetContainer.width)
+        let height = try p.read(SheetSetContainer.height)
+        let safeArea = p[SheetSetContainer.safeArea.name].exists ? try Wire.safeArea(p[SheetSetContainer.safeArea.name]) : nil
+        let sizeClass = try p.read(SheetSetContainer.sizeClass).map(SizeClass.init)
+        let id = try p.read(CommandMembers.session)
         if let parent = stack.parent[id] {
-            throw p["session"].fail("a child takes its parent's container: set the container of the stack's root \"\(stack.ancestors(of: id).last ?? parent)\"")
+            throw p[CommandMembers.session.name].fail("a child takes its parent's container: set the container of the stack's root \"\(stack.ancestors(of: id).last ?? parent)\"")
         }
         let family = stack.descendants(of: id)
         var container: Container?
-        let result = try command(p, ["width", "height", "safeArea", "sizeClass"]) { sheet, t throws(SheetError) in
+        let result = try command(c) { sheet, t throws(SheetError) in
             // Without `safeArea` the session keeps the one it has; without `sizeClass` it is automatic.
             let c = Container(width: width, height: height, safeArea: safeArea ?? sheet.state.setup.container.safeArea,
                               sizeClass: sizeClass)
-            guard c.safeArea.top + c.safeArea.bottom < c.height else {
-                throw SheetError(.invalidParams, "params.safeArea: expected top + bottom < container height \(height)")
+            // The setups the stack would have: this call's members are the container's.
+            for setup in [sheet.state.setup] + family.compactMap({ self.sessions[$0]?.sheet.state.setup }) {
+                var next = setup
+                next.container = c
+                do throws(SheetError) { try next.validate() } catch { throw error.placingContainerMembersAtTheTop() }
             }
-            try sheet.state.setup.options.validateLayout(in: c, path: "params.options")
-            for d in family { try self.sessions[d]?.sheet.state.setup.options.validateLayout(in: c, path: "params.options") }
             sheet.setContainer(c, at: t)
             container = c
         }
@@ -276,5 +262,15 @@ extension SheetService {
         if !children.isEmpty {
             throw RPCError.invalidState("session \(id) has child sessions \(children.sorted()); destroy them first")
         }
+    }
+}
+
+extension SheetError {
+    /// `sheet.setContainer` takes the container's members at the top of its params: a setup
+    /// place `container.safeArea` is the call's `safeArea`.
+    func placingContainerMembersAtTheTop() -> SheetError {
+        let container = "container."
+        guard message.hasPrefix(container) else { return self }
+        return SheetError(kind, String(message.dropFirst(container.count)))
     }
 }

@@ -76,12 +76,12 @@ enum SetupWireEncoding {
             "presentTiming": timing(o.presentTiming), "settleSpring": spring(o.settleSpring),
             "contentTiming": timing(o.contentTiming)]
         if let u = o.largestUndimmedDetent { j["largestUndimmedDetent"] = .string(u) }
-        // Control options (issue 11): only those the host set, so `nil` (automatic) survives.
+        // Control options: only those the host set, so `nil` (automatic) survives.
         if let v = o.tapDimmingSetting { j["tapDimming"] = .string(v.rawValue) }
         if let v = o.keyboardSetting { j["keyboard"] = .string(v.rawValue) }
         if let v = o.keyboardRestoreSetting { j["keyboardRestore"] = .bool(v) }
         if let v = o.dragRegionSetting { j["dragRegion"] = .string(v.rawValue) }
-        // Layout options (issue 13): only those the host set.
+        // Layout options: only those the host set.
         if let v = o.footerHeight { j["footerHeight"] = .number(v) }
         if let v = o.preferredWidthSetting { j["preferredWidth"] = .number(v) }
         if let v = o.maxWidth { j["maxWidth"] = .number(v) }

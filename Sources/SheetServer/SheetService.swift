@@ -1,6 +1,7 @@
 import SheetCore
 import SheetRPC
 import SheetPluginHost
+import SheetWire
 
 /// The daemon's brain: sessions, the method table, both clocks, policies and plugins.
 ///
@@ -57,8 +58,10 @@ public final class SheetService: RPCService {
     /// are produced (all before its response).
     let outbox = Outbox()
     var currentMethod = ""
-    /// Stacked sheets (issue 13).
+    /// Stacked sheets.
     var stack = SessionStack()
+    /// Messages the fast path handled, by method.
+    public internal(set) var fastPathTaken = FastPathCounts()
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -71,23 +74,21 @@ public final class SheetService: RPCService {
         // Explicit plugin directories are opened at start (refusals reported at once); the
         // default ones alone are opened on first use (start-up stays cheap).
         if !configuration.pluginDirectories.isEmpty { plugins.loadAll() }
+        _ = Self.methods  // a method table naming a method twice stops here
     }
 
     // MARK: - RPCService
 
-    public var methodNames: Set<String> { Set(Self.allHandlers.keys) }
-
-    static let allHandlers = handlers.merging(navigationHandlers) { a, _ in a }.merging(configureHandlers) { a, _ in a }
-        .merging(stackHandlers) { a, _ in a }
+    public var methodNames: Set<String> { Set(Self.methods.names) }
 
     public func initialize(_ params: JSONValue?, emit: RPCNotifier) throws(RPCError) -> JSONValue {
         let p = Params(params)
         if p.exists {
             try p.requireObject()
-            try p.rejectUnknownKeys(["clientInfo", "clock", "fps", "processId", "capabilities", "rootUri", "trace"])
+            try p.rejectUnknownKeys(Initialize.members.map { $0.name } + Initialize.lspMembers)
         }
-        let requested = try p["clock"].optionalOneOf(["host", "realtime"]).flatMap(ClockMode.init(rawValue:))
-        let rate = try p["fps"].optionalNumber(in: 1...240) ?? 60
+        let requested: ClockMode? = p[Initialize.clock.name].exists ? try p.read(Initialize.clock) : nil
+        let rate = try p.read(Initialize.fps)
         clock = requested ?? clock
         fps = rate
         realtimeOrigin = configuration.now()
@@ -97,11 +98,12 @@ public final class SheetService: RPCService {
     }
 
     public func call(_ method: String, params: JSONValue?, emit: RPCNotifier) throws(RPCError) -> JSONValue {
-        guard let handler = Self.allHandlers[method] else { throw RPCError.methodNotFound(method) }
+        guard let entry = Self.methods[method] else { throw RPCError.methodNotFound(method) }
         currentMethod = method
         return try outbox.streaming(to: emit) { () throws(RPCError) in
-            try checkEdgeSupport(method, Params(params))  // issue 13: bottom-only mechanics
-            return try handler(self, Params(params))
+            let p = Params(params)
+            try checkEdgeSupport(entry, p)
+            return try entry.handler(self, Call(params: p, allowed: entry.allowed))
         }
     }
 
@@ -300,7 +302,7 @@ public final class SheetService: RPCService {
                 try body(&s.sheet, time.t)
             }
         } catch {
-            throw RPCError(error)
+            throw RPCError(error, at: "params")
         }
         commit(time: time)
         drain(s, id: s.id)
@@ -330,5 +332,12 @@ extension RPCError {
         case .invalidState: self = .invalidState(error.message)
         case .limitExceeded: self = .limitExceeded(error.message)
         }
+    }
+
+    /// The JSON-RPC error for an engine refusal whose place is relative to `prefix` (`params`
+    /// for a command's own members, `params.state.sheet.setup` for a restored setup).
+    init(_ error: SheetError, at prefix: String) {
+        guard error.kind == .invalidParams else { self.init(error); return }
+        self = .invalidParams("\(prefix).\(error.message)")
     }
 }

@@ -83,7 +83,7 @@ extension SheetService {
         try sheet["setup"].requireObject()
         try sheet["setup"].rejectUnknownKeys(Wire.setupMembers)
         let setup = try Wire.setup(sheet["setup"])
-        do { try setup.validate(path: sheet["setup"].path) } catch { throw RPCError(error) }
+        try Self.validate(setup, at: sheet["setup"])
         try sheet["policies"].requireObject()
         let names = try policyNames(sheet["policies"])
 

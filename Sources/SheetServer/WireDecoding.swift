@@ -1,86 +1,63 @@
 import SheetCore
 import SheetRPC
+import SheetWire
 
 /// Turns validated wire params into SheetCore values. Every failure names the exact place:
 /// `params.container.width: expected a number in 1...100000, got -3`.
 enum Wire {
-    /// Lengths the engine accepts (pt).
-    static let length: ClosedRange<Double> = 0...100_000
-    static let positiveLength: ClosedRange<Double> = 1...100_000
-    /// Host timestamps (ms).
-    static let time: ClosedRange<Double> = -1e15...1e15
-    /// Animation durations (ms).
-    static let duration: ClosedRange<Double> = 0...10_000
-    /// Velocities (pt/s).
-    static let velocity: ClosedRange<Double> = -1e6...1e6
-    static let maxDetents = 16
+    // The ranges SheetWire declares (`WireRange`), by their short names here.
+    static let length = WireRange.length
+    static let positiveLength = WireRange.positiveLength
+    static let time = WireRange.time
+    static let duration = WireRange.duration
+    static let velocity = WireRange.velocity
+    static let maxDetents = SetupMembers.maxDetents
     static let maxEntries = NavigationStack.maxEntries
 
     static func container(_ p: Params) throws(RPCError) -> Container {
         try p.requireObject()
-        try p.rejectUnknownKeys(["width", "height", "safeArea", "sizeClass"])
-        let c = Container(width: try p["width"].number(in: positiveLength),
-                          height: try p["height"].number(in: positiveLength),
-                          safeArea: try safeArea(p["safeArea"]), sizeClass: try sizeClass(p["sizeClass"]))
-        try checkSafeArea(c, p)
+        try p.rejectUnknownKeys(containerNames)
+        let c = Container(width: try p.read(ContainerShape.width), height: try p.read(ContainerShape.height),
+                          safeArea: try safeArea(p[ContainerShape.safeArea.name]),
+                          sizeClass: try p.read(ContainerShape.sizeClass).map(SizeClass.init))
         return c
     }
 
-    static func checkSafeArea(_ c: Container, _ p: Params) throws(RPCError) {
-        if c.safeArea.top + c.safeArea.bottom >= c.height {
-            throw p["safeArea"].fail("expected top + bottom < container height \(c.height)")
-        }
-    }
-
-    /// `container.sizeClass` (absent = automatic).
-    static func sizeClass(_ p: Params) throws(RPCError) -> SizeClass? {
-        try p.optionalOneOf(SizeClass.allCases.map(\.rawValue)).flatMap(SizeClass.init(rawValue:))
-    }
+    static let containerNames = ContainerShape.all.map { $0.name }
 
     static func safeArea(_ p: Params) throws(RPCError) -> Insets {
         guard p.exists else { return .zero }
         try p.requireObject()
-        try p.rejectUnknownKeys(["top", "bottom", "left", "right"])
-        return Insets(top: try p["top"].optionalNumber(in: length) ?? 0,
-                      bottom: try p["bottom"].optionalNumber(in: length) ?? 0,
-                      left: try p["left"].optionalNumber(in: length) ?? 0,
-                      right: try p["right"].optionalNumber(in: length) ?? 0)
+        try p.rejectUnknownKeys(safeAreaNames)
+        return Insets(top: try p.read(SafeAreaShape.top), bottom: try p.read(SafeAreaShape.bottom),
+                      left: try p.read(SafeAreaShape.left), right: try p.read(SafeAreaShape.right))
     }
 
+    static let safeAreaNames = SafeAreaShape.all.map { $0.name }
+
+
     static func detent(_ p: Params) throws(RPCError) -> DetentSpec {
-        if case .string = p.value {
-            switch try p.oneOf(["fit", "medium", "large"]) {
-            case "fit": return .fit
-            case "medium": return .medium
-            default: return .large
-            }
-        }
+        if case .string = p.value { return DetentSpec(try p.choice(WireValue.SystemDetent.self)) }
         guard case .object = p.value else {
             throw p.fail("expected \"fit\", \"medium\", \"large\", {\"id\", \"height\"}, {\"id\", \"fraction\"} or {\"id\", \"fromTop\"}")
         }
-        try p.rejectUnknownKeys(["id", "height", "fraction", "fromTop"])
-        let id = try p["id"].string()
-        guard !id.isEmpty, id.count <= 64 else { throw p["id"].fail("expected 1 to 64 characters") }
-        if ["fit", "medium", "large"].contains(id) {
-            throw p["id"].fail("\"\(id)\" is a system detent; give a custom detent another id")
+        typealias D = DetentShape
+        try p.rejectUnknownKeys(detentNames)
+        let id = try p.read(D.id)
+        guard !id.isEmpty, id.count <= 64 else { throw p[D.id.name].fail("expected 1 to 64 characters") }
+        if WireValue.SystemDetent(rawValue: id) != nil {
+            throw p[D.id.name].fail("\"\(id)\" is a system detent; give a custom detent another id")
         }
-        switch (p["height"].exists, p["fraction"].exists, p["fromTop"].exists) {
-        case (true, false, false): return .height(id: id, points: try p["height"].number(in: positiveLength))
-        case (false, true, false): return .fraction(id: id, value: try p["fraction"].number(in: 0.01...1))
-        case (false, false, true): return .fromTop(id: id, points: try p["fromTop"].number(in: length))
+        switch (p[D.height.name].exists, p[D.fraction.name].exists, p[D.fromTop.name].exists) {
+        case (true, false, false): return .height(id: id, points: try p.read(D.height))
+        case (false, true, false): return .fraction(id: id, value: try p.read(D.fraction))
+        case (false, false, true): return .fromTop(id: id, points: try p.read(D.fromTop))
         default: throw p.fail("expected exactly one of \"height\", \"fraction\" or \"fromTop\"")
         }
     }
 
     static func curve(_ p: Params) throws(RPCError) -> CubicBezier {
-        if case .string = p.value {
-            switch try p.oneOf(["easeInOut", "easeIn", "easeOut", "linear"]) {
-            case "easeIn": return .easeIn
-            case "easeOut": return .easeOut
-            case "linear": return .linear
-            default: return .easeInOut
-            }
-        }
+        if case .string = p.value { return CubicBezier(try p.choice(WireValue.CurveName.self)) }
         let a = try p.array(maxCount: 4)
         guard a.count == 4 else { throw p.fail("expected a curve name or [x1, y1, x2, y2]") }
         let b = CubicBezier(try a[0].number(in: 0...1), try a[1].number(in: -10...10),
@@ -90,62 +67,94 @@ enum Wire {
 
     static func spring(_ p: Params) throws(RPCError) -> Spring {
         try p.requireObject()
-        try p.rejectUnknownKeys(["dampingRatio", "response"])
-        return Spring(dampingRatio: try p["dampingRatio"].number(in: 0.05...10),
-                      response: try p["response"].number(in: 1...10_000))
+        try p.rejectUnknownKeys(springNames)
+        return Spring(dampingRatio: try p.read(SpringShape.dampingRatio), response: try p.read(SpringShape.response))
     }
 
+    static let springNames = SpringShape.all.map { $0.name }
+
+
+    static let detentNames = DetentShape.all.map { $0.name }
+
     static func timing(_ p: Params) throws(RPCError) -> AnimationTiming {
+        typealias T = TimingShape
         try p.requireObject()
-        try p.rejectUnknownKeys(["durationMs", "curve", "spring"])
-        if p["spring"].exists {
-            if p["durationMs"].exists || p["curve"].exists {
+        try p.rejectUnknownKeys(timingNames)
+        let curve = p[T.curve.name]
+        if p[T.spring.name].exists {
+            if p[T.durationMs.name].exists || curve.exists {
                 throw p.fail("expected either {durationMs, curve} or {spring}, not both")
             }
-            return .spring(try spring(p["spring"]))
+            return .spring(try spring(p[T.spring.name]))
         }
-        return .bezier(BezierTiming(duration: try p["durationMs"].number(in: duration),
-                                    curve: p["curve"].exists ? try curve(p["curve"]) : .easeInOut))
+        return .bezier(BezierTiming(duration: try p.read(T.durationMs),
+                                    curve: curve.exists ? try Wire.curve(curve) : .easeInOut))
     }
+
+    static let timingNames = TimingShape.all.map { $0.name }
 
     /// `options` over `base` (the defaults for `session.create`; the session's current options
     /// for `sheet.configure`, which merges member by member): absent members keep `base`'s
     /// value, `largestUndimmedDetent: null` clears it.
     static func options(_ p: Params, base: SheetOptions = SheetOptions()) throws(RPCError) -> SheetOptions {
+        typealias O = OptionsMembers
         var o = base
         guard p.exists else { return o }
         try p.requireObject()
-        try p.rejectUnknownKeys(["cornerRadius", "grabber", "dimAlpha", "dismissible", "largestUndimmedDetent",
-                                 "scrollExpandsAtEdge", "pullBarHeight", "displayScale", "largeTopGap",
-                                 "navigationBarHeight", "presentTiming", "settleSpring", "contentTiming",
-                                 "tapDimming", "keyboard", "keyboardRestore", "dragRegion"] + layoutOptionNames)
-        o.cornerRadius = try p["cornerRadius"].optionalNumber(in: 0...1000) ?? o.cornerRadius
-        o.grabber = try p["grabber"].optionalBool() ?? o.grabber
-        o.dimAlpha = try p["dimAlpha"].optionalNumber(in: 0...1) ?? o.dimAlpha
-        o.dismissible = try p["dismissible"].optionalBool() ?? o.dismissible
-        if p["largestUndimmedDetent"].isPresent { o.largestUndimmedDetent = try p["largestUndimmedDetent"].optionalString() }
-        o.scrollExpandsAtEdge = try p["scrollExpandsAtEdge"].optionalBool() ?? o.scrollExpandsAtEdge
-        o.pullBarHeight = try p["pullBarHeight"].optionalNumber(in: 0...200) ?? o.pullBarHeight
-        o.displayScale = try p["displayScale"].optionalNumber(in: 1...4) ?? o.displayScale
-        o.largeTopGap = try p["largeTopGap"].optionalNumber(in: 0...1000) ?? o.largeTopGap
-        o.navigationBarHeight = try p["navigationBarHeight"].optionalNumber(in: 44...200) ?? o.navigationBarHeight
-        if p["presentTiming"].exists { o.presentTiming = try timing(p["presentTiming"]) }
-        if p["settleSpring"].exists { o.settleSpring = try spring(p["settleSpring"]) }
-        if p["contentTiming"].exists { o.contentTiming = try timing(p["contentTiming"]) }
-        try controlOptions(p, into: &o)
-        try layoutOptions(p, into: &o)
+        try p.rejectUnknownKeys(optionNames)
+        o.cornerRadius = try p.read(O.cornerRadius) ?? o.cornerRadius
+        o.grabber = try p.read(O.grabber) ?? o.grabber
+        o.dimAlpha = try p.read(O.dimAlpha) ?? o.dimAlpha
+        o.dismissible = try p.read(O.dismissible) ?? o.dismissible
+        if p[O.largestUndimmedDetent.name].isPresent { o.largestUndimmedDetent = try p.read(O.largestUndimmedDetent) }
+        o.scrollExpandsAtEdge = try p.read(O.scrollExpandsAtEdge) ?? o.scrollExpandsAtEdge
+        o.pullBarHeight = try p.read(O.pullBarHeight) ?? o.pullBarHeight
+        o.displayScale = try p.read(O.displayScale) ?? o.displayScale
+        o.largeTopGap = try p.read(O.largeTopGap) ?? o.largeTopGap
+        o.navigationBarHeight = try p.read(O.navigationBarHeight) ?? o.navigationBarHeight
+        if p[O.presentTiming.name].exists { o.presentTiming = try timing(p[O.presentTiming.name]) }
+        if p[O.settleSpring.name].exists { o.settleSpring = try spring(p[O.settleSpring.name]) }
+        if p[O.contentTiming.name].exists { o.contentTiming = try timing(p[O.contentTiming.name]) }
+        // Control options.
+        if let v = try p.read(O.tapDimming) { o.tapDimming = TapDimming(v) }
+        if let v = try p.read(O.keyboard) { o.keyboardSetting = KeyboardMode(v) }
+        if let v = try p.read(O.keyboardRestore) { o.keyboardRestore = v }
+        if let v = try p.read(O.dragRegion) { o.dragRegion = DragRegion(v) }
+        // Layout options (`footerHeight`, `maxWidth` and `detached` are cleared by `null`).
+        if p[O.footerHeight.name].isPresent { o.footerHeight = try p.read(O.footerHeight) }
+        if let v = try p.read(O.preferredWidth) { o.preferredWidth = v }
+        if p[O.maxWidth.name].isPresent { o.maxWidth = try p.read(O.maxWidth) }
+        if let v = try p.read(O.edgeAttachedInCompactHeight) { o.edgeAttachedInCompactHeight = v }
+        let d = p[O.detached.name]
+        if d.isPresent {
+            if d.exists {
+                try d.requireObject()
+                try d.rejectUnknownKeys(DetachedShape.all.map { $0.name })
+                o.detached = DetachedMargins(horizontal: try d.read(DetachedShape.horizontal),
+                                             bottom: try d.read(DetachedShape.bottom))
+            } else {
+                o.detached = nil
+            }
+        }
+        if let v = try p.read(O.recedeBackground) { o.recedeBackground = v }
+        if let v = try p.read(O.edge) { o.edge = SheetEdge(v) }
         return o
     }
 
+    static let optionNames = OptionsMembers.all.map { $0.name }
+
     static func entry(_ p: Params) throws(RPCError) -> NavEntry {
         try p.requireObject()
-        try p.rejectUnknownKeys(["id", "preferredHeight", "navigationBar", "hidesBackButton"])
-        let id = try p["id"].string()
-        guard !id.isEmpty, id.count <= 128 else { throw p["id"].fail("expected 1 to 128 characters") }
-        return NavEntry(id: id, preferredHeight: try p["preferredHeight"].number(in: length),
-                        navigationBar: try p["navigationBar"].optionalBool() ?? true,
-                        hidesBackButton: try p["hidesBackButton"].optionalBool() ?? false)
+        try p.rejectUnknownKeys(navEntryNames)
+        let id = try p.read(NavEntryShape.id)
+        guard !id.isEmpty, id.count <= 128 else { throw p[NavEntryShape.id.name].fail("expected 1 to 128 characters") }
+        return NavEntry(id: id, preferredHeight: try p.read(NavEntryShape.preferredHeight),
+                        navigationBar: try p.read(NavEntryShape.navigationBar),
+                        hidesBackButton: try p.read(NavEntryShape.hidesBackButton))
     }
+
+    static let navEntryNames = NavEntryShape.all.map { $0.name }
+
 
     /// A list within a limit: too many elements is `-32012`.
     static func limited(_ p: Params, max: Int, what: String) throws(RPCError) -> [Params] {
@@ -161,42 +170,48 @@ enum Wire {
         return out
     }
 
-    static func vector(_ p: Params) throws(RPCError) -> Vector {
+    /// `{x, y}` (`VectorShape`), each within `range`.
+    static func vector(_ p: Params, in range: ClosedRange<Double>) throws(RPCError) -> Vector {
         try p.requireObject()
-        try p.rejectUnknownKeys(["x", "y"])
-        return Vector(x: try p["x"].optionalNumber(in: -1e6...1e6) ?? 0, y: try p["y"].optionalNumber(in: -1e6...1e6) ?? 0)
+        try p.rejectUnknownKeys(vectorMembers)
+        return Vector(x: try p[VectorShape.x.name].optionalNumber(in: range) ?? 0,
+                      y: try p[VectorShape.y.name].optionalNumber(in: range) ?? 0)
     }
 
+    static let vectorMembers = VectorShape.all.map { $0.name }
+
     static func velocityVector(_ p: Params) throws(RPCError) -> Vector? {
-        guard p.exists else { return nil }
-        try p.requireObject()
-        try p.rejectUnknownKeys(["x", "y"])
-        return Vector(x: try p["x"].optionalNumber(in: velocity) ?? 0, y: try p["y"].optionalNumber(in: velocity) ?? 0)
+        p.exists ? try vector(p, in: InputPan.velocityRange) : nil
     }
 
     /// The members of a setup (`session.create` params besides `policies`; a snapshot's `setup`).
-    static let setupMembers = ["container", "content", "detents", "selectedDetent", "options", "navigation"]
+    static let setupMembers = SetupMembers.all.map { $0.name }
 
     /// `session.create` params (or a snapshot's `setup`) → setup. The one place setup
-    /// numbers are range-checked; consistency is `SheetSetup.validate(path:)`.
+    /// numbers are range-checked; consistency is `SheetSetup.validate()`.
     static func setup(_ p: Params) throws(RPCError) -> SheetSetup {
-        let container = try container(p["container"])
+        let container = try container(p[SetupMembers.container.name])
+        // The setup's safe-area rule, as soon as the container is read (before its siblings).
+        do { try container.validateSafeArea() } catch { throw RPCError(error, at: p.path) }
         var contentHeight: Double?
-        if p["content"].exists {
-            try p["content"].requireObject()
-            try p["content"].rejectUnknownKeys(["preferredHeight"])
-            contentHeight = try p["content"]["preferredHeight"].number(in: length)
+        let content = p[SetupMembers.content.name]
+        if content.exists {
+            try content.requireObject()
+            try content.rejectUnknownKeys(ContentShape.all.map { $0.name })
+            contentHeight = try content.read(ContentShape.preferredHeight)
         }
-        let detents = try optionalDetents(p["detents"]) ?? [.fit]
+        let detents = try optionalDetents(p[SetupMembers.detents.name]) ?? [.fit]
         var navigation: [NavEntry] = []
-        if p["navigation"].exists {
-            try p["navigation"].requireObject()
-            try p["navigation"].rejectUnknownKeys(["entries"])
-            navigation = try entries(p["navigation"]["entries"])
+        let nav = p[SetupMembers.navigation.name]
+        if nav.exists {
+            try nav.requireObject()
+            try nav.rejectUnknownKeys(NavigationShape.all.map { $0.name })
+            navigation = try entries(nav[NavigationShape.entries.name])
         }
+        let options = p[SetupMembers.options.name]
         return SheetSetup(container: container, contentHeight: contentHeight, detents: detents,
-                          selectedDetent: try p["selectedDetent"].optionalString(),
-                          options: p["options"].exists ? try options(p["options"]) : nil, navigation: navigation)
+                          selectedDetent: try p.read(SetupMembers.selectedDetent),
+                          options: options.exists ? try Wire.options(options) : nil, navigation: navigation)
     }
 
     static func policyConfig(_ p: Params) -> PolicyConfig {
@@ -212,41 +227,6 @@ enum Wire {
             }
         }
         return PolicyConfig(values: values, jsonText: JSONCodec.encodeToString(p.value))
-    }
-
-    /// The control options of issue 11: `tapDimming`, `keyboard`, `keyboardRestore`,
-    /// `dragRegion` (absent = keep).
-    static func controlOptions(_ p: Params, into o: inout SheetOptions) throws(RPCError) {
-        if let v = try p["tapDimming"].optionalOneOf(TapDimming.allCases.map(\.rawValue)) { o.tapDimming = TapDimming(rawValue: v)! }
-        if let v = try p["keyboard"].optionalOneOf(KeyboardMode.allCases.map(\.rawValue)) { o.keyboardSetting = KeyboardMode(rawValue: v)! }
-        if let v = try p["keyboardRestore"].optionalBool() { o.keyboardRestore = v }
-        if let v = try p["dragRegion"].optionalOneOf(DragRegion.allCases.map(\.rawValue)) { o.dragRegion = DragRegion(rawValue: v)! }
-    }
-
-    /// The layout options of issue 13.
-    static let layoutOptionNames = ["footerHeight", "preferredWidth", "maxWidth", "edgeAttachedInCompactHeight",
-                                    "detached", "recedeBackground", "edge"]
-
-    /// The layout options of issue 13 (absent = keep; `footerHeight`, `maxWidth` and `detached`
-    /// are cleared by `null`).
-    static func layoutOptions(_ p: Params, into o: inout SheetOptions) throws(RPCError) {
-        if p["footerHeight"].isPresent { o.footerHeight = try p["footerHeight"].optionalNumber(in: length) }
-        if let v = try p["preferredWidth"].optionalNumber(in: positiveLength) { o.preferredWidth = v }
-        if p["maxWidth"].isPresent { o.maxWidth = try p["maxWidth"].optionalNumber(in: positiveLength) }
-        if let v = try p["edgeAttachedInCompactHeight"].optionalBool() { o.edgeAttachedInCompactHeight = v }
-        if p["detached"].isPresent {
-            let d = p["detached"]
-            if d.exists {
-                try d.requireObject()
-                try d.rejectUnknownKeys(["horizontal", "bottom"])
-                o.detached = DetachedMargins(horizontal: try d["horizontal"].optionalNumber(in: length) ?? 0,
-                                             bottom: try d["bottom"].optionalNumber(in: length) ?? 0)
-            } else {
-                o.detached = nil
-            }
-        }
-        if let v = try p["recedeBackground"].optionalBool() { o.recedeBackground = v }
-        if let v = try p["edge"].optionalOneOf(SheetEdge.allCases.map(\.rawValue)) { o.edge = SheetEdge(rawValue: v)! }
     }
 
     /// `sheet.configure`'s `detents` (absent = keep): the same shapes as `session.create`'s.

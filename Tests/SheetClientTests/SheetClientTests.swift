@@ -54,6 +54,21 @@ struct SheetClientTests {
         #expect(try await client.shutdown() == 0)
     }
 
+    /// The client's values are the wire's own: a `fromTop` detent, a grabber pan and a named
+    /// keyboard curve reach the daemon and are accepted.
+    @Test func everyWireChoiceIsSpelledByTheClient() async throws {
+        let client = try await start()
+        let session = try await client.createSession(container: container, preferredHeight: 300,
+                                                     detents: [.medium, .fromTop(id: "tall", 100)], selectedDetent: "tall")
+        try await session.present(t: 0, animated: false)
+        try await client.tick(0)
+        #expect(try await session.pan(t: 10, phase: .began, translation: Vector(x: 0, y: 0), source: .grabber) == .dragging)
+        #expect(try await session.pan(t: 20, phase: .cancelled, translation: Vector(x: 0, y: 0), source: .grabber) != .dragging)
+        #expect(try await session.keyboard(t: 30, height: 200, curve: .linear) != .dismissed)
+        #expect(try await session.tap(t: 40, target: .grabber) != .dismissed)
+        #expect(try await client.shutdown() == 0)
+    }
+
     @Test func errorAnswersThrowTheirJSONRPCCode() async throws {
         let client = try SheetClient(executable: builtDaemon())
         await #expect(throws: SheetClientError.self) { try await client.tick(0) }

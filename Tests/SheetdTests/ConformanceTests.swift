@@ -3,25 +3,29 @@ import SheetRPC
 import Testing
 
 /// How the conformance suite (protocol/conformance) and the openrpc.json examples run sheetd:
-/// without default plugins when the daemon has them, and with the bundled plugins' directory
-/// for cases whose name contains "plugin" (protocol/conformance/README.md).
+/// as users run it (bundled plugins available), with the bundled plugins' directory given for
+/// cases whose name contains "plugin" (protocol/conformance/README.md).
 enum ConformanceRun {
     static let root = SpecTests.repoRoot.appendingPathComponent("protocol/conformance")
 
-    /// The input streams, `NAME.ndjson` (not the `NAME.golden.ndjson` beside them).
-    static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
-        .filter { $0.hasSuffix(".ndjson") && !$0.hasSuffix(".golden.ndjson") }
-        .map { String($0.dropLast(".ndjson".count)) }
-        .sorted()
+    /// No case found: the folder moved or is empty, and a green run would prove nothing.
+    struct NoCases: Error, CustomStringConvertible {
+        var description: String { "no NAME.ndjson in \(ConformanceRun.root.path)" }
+    }
 
-    /// `--no-default-plugins` once sheetd loads bundled plugins by default.
-    static func baseArguments() throws -> [String] {
-        let help = try Subprocess.run(try Daemon.binaryPath(), ["--help"])
-        return help.stdout.contains("--no-default-plugins") ? ["--no-default-plugins"] : []
+    /// The input streams, `NAME.ndjson` (not the `NAME.golden.ndjson` beside them); throws
+    /// when the folder cannot be read or holds none.
+    static func cases() throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path)
+            .filter { $0.hasSuffix(".ndjson") && !$0.hasSuffix(".golden.ndjson") }
+            .map { String($0.dropLast(".ndjson".count)) }
+            .sorted()
+        guard !names.isEmpty else { throw NoCases() }
+        return names
     }
 
     static func arguments(forCase name: String) throws -> [String] {
-        var args = try baseArguments()
+        var args: [String] = []
         if name.contains("plugin") {
             args += ["--plugin-dir", URL(fileURLWithPath: try Daemon.binaryPath()).deletingLastPathComponent().path]
         }
@@ -39,7 +43,7 @@ enum ConformanceRun {
 /// `NAME.golden.ndjson` (`sheetd replay NAME.ndjson --expect NAME.golden.ndjson` exits 0).
 /// Regenerate after a deliberate change with scripts/regen-conformance.sh.
 @Suite struct ConformanceTests {
-    @Test(arguments: ConformanceRun.cases)
+    @Test(arguments: try ConformanceRun.cases())
     func replayMatchesGolden(_ name: String) throws {
         let input = ConformanceRun.root.appendingPathComponent(name + ".ndjson").path
         let golden = ConformanceRun.root.appendingPathComponent(name + ".golden.ndjson").path
@@ -50,8 +54,9 @@ enum ConformanceRun {
     }
 
     @Test func suiteHasAtLeastTwentyPairs() throws {
-        #expect(ConformanceRun.cases.count >= 20)
-        for name in ConformanceRun.cases {
+        let cases = try ConformanceRun.cases()
+        #expect(cases.count >= 20)
+        for name in cases {
             #expect(FileManager.default.fileExists(atPath: ConformanceRun.root.appendingPathComponent(name + ".golden.ndjson").path),
                     "\(name).ndjson has no golden")
             // Goldens hold no machine's paths: replay --expect reads plugin directories as <plugin-dir>.
@@ -64,7 +69,7 @@ enum ConformanceRun {
     /// every error code of the protocol is answered by some case (but -32603, a bug by definition).
     @Test func suiteCoversEveryMethodAndErrorCode() throws {
         var sent: Set<String> = [], received: Set<String> = [], codes: Set<Int64> = []
-        for name in ConformanceRun.cases {
+        for name in try ConformanceRun.cases() {
             for m in try ConformanceRun.lines(ConformanceRun.root.appendingPathComponent(name + ".ndjson")) {
                 for msg in m.arrayValue ?? [m] { if let s = msg["method"]?.stringValue { sent.insert(s) } }
             }
@@ -88,7 +93,7 @@ enum ConformanceRun {
     @Test func everyErrorAnsweredIsListedForItsMethod() throws {
         let listed = try OpenRPCDocument.load().errorCodesByMethod()
         var unlisted: Set<String> = []
-        for name in ConformanceRun.cases {
+        for name in try ConformanceRun.cases() {
             var methodOfID: [String: String] = [:]
             for m in try ConformanceRun.lines(ConformanceRun.root.appendingPathComponent(name + ".ndjson")) {
                 for msg in m.arrayValue ?? [m] {
@@ -133,7 +138,7 @@ enum ConformanceRun {
     static func replay(expecting golden: String) throws -> Subprocess.Result {
         let input = ConformanceRun.root.appendingPathComponent("01-present-dismiss.ndjson").path
         return try Subprocess.run(try Daemon.binaryPath(),
-                                  try ConformanceRun.baseArguments() + ["replay", input, "--expect", golden])
+                                  ["replay", input, "--expect", golden])
     }
 
     @Test func namesTheFirstDifferingMember() throws {

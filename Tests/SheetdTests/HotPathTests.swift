@@ -8,7 +8,11 @@ import SheetServer
 /// every message (which only the generic path reads), and the outputs must be identical.
 @Suite struct HotPathTests {
     static func run(_ messages: [String], clock: String = "host", spaced: Bool) -> [String] {
-        let c = RPCConnection(service: SheetService(configuration: .init(now: { 500 })))
+        run(messages, clock: clock, spaced: spaced, on: SheetService(configuration: .init(now: { 500 })))
+    }
+
+    static func run(_ messages: [String], clock: String = "host", spaced: Bool, on service: SheetService) -> [String] {
+        let c = RPCConnection(service: service)
         var out: [String] = []
         let all = [#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"\#(clock)"}}"#] + messages
         for m in all {
@@ -49,6 +53,9 @@ import SheetServer
         pan("s2", "5", "began", y: "0", extra: #","source":"bottomEdge""#),
         pan("s2", "1220", "changed", y: "-200"),
         pan("s2", "1230", "cancelled", y: "-200", id: "14"),
+        // A grabber drag (the fast path reads every source the declaration lists).
+        pan("s1", "1232", "began", y: "0", extra: #","source":"grabber""#, id: "18"),
+        pan("s1", "1234", "cancelled", y: "0", extra: #","source":"grabber""#),
         pan("s1", "1e16", "changed", y: "0"),
         pan("s01", "1240", "changed", y: "0"),
         tick("1300"), tick("2000"),
@@ -70,6 +77,19 @@ import SheetServer
         let generic = Self.run(Self.stream, spaced: true)
         #expect(fast.count > Self.stream.count)  // frames and answers came out
         #expect(fast == generic)
+    }
+
+    /// The comparison above proves nothing if the fast path never runs: it must take the
+    /// compact stream's pans, scroll samples and ticks, and none of the spaced stream's.
+    @Test func theFastPathTakesCompactPansScrollsAndTicks() {
+        let fast = SheetService(configuration: .init(now: { 500 }))
+        _ = Self.run(Self.stream, spaced: false, on: fast)
+        #expect(fast.fastPathTaken.pan > 0)
+        #expect(fast.fastPathTaken.scroll > 0)
+        #expect(fast.fastPathTaken.tick > 0)
+        let generic = SheetService(configuration: .init(now: { 500 }))
+        _ = Self.run(Self.stream, spaced: true, on: generic)
+        #expect(generic.fastPathTaken == FastPathCounts())
     }
 
     @Test func realtimeClockStreamAnswersTheSameOnBothPaths() {

@@ -7,8 +7,7 @@ import Testing
 @Suite struct RestoreNeedsPluginTests {
     @Test func restoringWithoutThePluginIsAPluginError() throws {
         let buildDir = URL(fileURLWithPath: try Daemon.binaryPath()).deletingLastPathComponent().path
-        let base = try ConformanceRun.baseArguments()
-        let withPlugins = try Daemon(arguments: base + ["--plugin-dir", buildDir])
+        let withPlugins = try Daemon(arguments: ["--plugin-dir", buildDir])
         _ = try withPlugins.initialize(["clock": "host"])
         let created = try withPlugins.call("session.create", [
             "container": ["width": 390, "height": 844], "policies": ["dismissal": "material"]])
@@ -16,7 +15,7 @@ import Testing
         withPlugins.closeInput()
         #expect(try withPlugins.waitForExit() == 0)
 
-        let without = try Daemon(arguments: base)
+        let without = try Daemon(arguments: ["--no-default-plugins"])
         _ = try without.initialize(["clock": "host"])
         let (response, _) = try without.request("session.restore", ["state": snapshot])
         #expect(response["error"]?["code"] == .int(-32011))

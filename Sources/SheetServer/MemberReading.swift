@@ -1,0 +1,50 @@
+import SheetRPC
+import SheetWire
+
+/// Reading a declared member: its name, range, choices and default come from the declaration.
+extension Params {
+    func read(_ m: Member<Double>) throws(RPCError) -> Double {
+        let range = m.spec.range ?? -1e9...1e9
+        if let d = m.defaultValue { return try self[m.name].optionalNumber(in: range) ?? d }
+        return try self[m.name].number(in: range)
+    }
+
+    func read(_ m: Member<Double?>) throws(RPCError) -> Double? {
+        try self[m.name].optionalNumber(in: m.spec.range ?? -1e9...1e9)
+    }
+
+    func read(_ m: Member<Bool>) throws(RPCError) -> Bool {
+        if let b = m.defaultValue { return try self[m.name].optionalBool() ?? b }
+        return try self[m.name].bool()
+    }
+
+    func read(_ m: Member<Bool?>) throws(RPCError) -> Bool? {
+        try self[m.name].optionalBool()
+    }
+
+    func read(_ m: Member<String>) throws(RPCError) -> String {
+        try self[m.name].string()
+    }
+
+    func read(_ m: Member<String?>) throws(RPCError) -> String? {
+        try self[m.name].optionalString()
+    }
+
+    func read<E: WireEnum>(_ m: Member<E>) throws(RPCError) -> E {
+        let p = self[m.name]
+        if let d = m.defaultValue, !p.exists { return d }
+        return try p.choice(E.self)
+    }
+
+    func read<E: WireEnum>(_ m: Member<E?>) throws(RPCError) -> E? {
+        let p = self[m.name]
+        return p.exists ? try p.choice(E.self) : nil
+    }
+
+    /// This value as one of `E`'s cases.
+    func choice<E: WireEnum>(_: E.Type) throws(RPCError) -> E {
+        let raw = try oneOf(E.choices)
+        guard let e = E(rawValue: raw) else { throw fail("expected one of \(E.choices)") }
+        return e
+    }
+}
