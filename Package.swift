@@ -40,17 +40,19 @@ let package = Package(
         .systemLibrary(name: "CSheetdPlugin"),
         // ppoll(2), which Swift's Glibc module hides (GNU extension): sub-millisecond waits.
         .systemLibrary(name: "CLinuxPoll"),
+        // ppoll(2), prctl(PR_SET_PDEATHSIG), pidfd_open(2): the plugin helper processes.
+        .systemLibrary(name: "CPluginProcess"),
 
         // The engine: pure value types and state machines, no I/O.
         .target(name: "SheetCore", swiftSettings: releaseCodegen),
         // Transport: framing, jansson codec, JSON-RPC 2.0, typed params.
         .target(name: "SheetRPC", dependencies: ["CJansson"], swiftSettings: releaseCodegen),
         // Plugin host: dlopen, ABI checks, adapters onto SheetCore's policy protocols.
-        .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"], swiftSettings: releaseCodegen),
+        .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin", "CPluginProcess"], swiftSettings: releaseCodegen),
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
         .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"], swiftSettings: releaseCodegen),
         // The thin executable: CLI, the poll loop, stdio.
-        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "CLinuxPoll"],
+        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "SheetPluginHost", "CLinuxPoll"],
                          swiftSettings: releaseCodegen, linkerSettings: releaseLink),
 
         // Bundled plugins.
