@@ -34,7 +34,7 @@ final class HelperPluginInstance: PluginCalls, @unchecked Sendable {
     }
 
     /// One call: `{id, input, output, detents}` out, `{code, output, last_error}` back.
-    private func call<Input, Output>(_ type: PluginMessage, _ what: String, _ input: Input, _ output: inout Output,
+    private func call<Input: BitwiseCopyable, Output: BitwiseCopyable>(_ type: PluginMessage, _ what: String, _ input: Input, _ output: inout Output,
                                      detents: UnsafePointer<Double>? = nil, count: UInt32 = 0) throws(PolicyFault) -> Int32 {
         try ensureCreated()
         var w = MessageWriter(type)

@@ -19,10 +19,12 @@ struct MessageWriter {
     var bytes: [UInt8]
 
     init(_ type: PluginMessage) {
-        bytes = [0, 0, 0, 0, type.rawValue]
+        bytes = []
+        bytes.reserveCapacity(256)
+        bytes.append(contentsOf: [0, 0, 0, 0, type.rawValue])
     }
 
-    mutating func raw<T>(_ value: T) {
+    mutating func raw<T: BitwiseCopyable>(_ value: T) {
         withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
     }
 
@@ -63,19 +65,18 @@ struct MessageReader {
         offset = message.startIndex + 1
     }
 
-    mutating func raw<T>(_ type: T.Type) -> T {
+    mutating func raw<T: BitwiseCopyable>(_ type: T.Type) -> T {
         let size = MemoryLayout<T>.size
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<T>.alignment)
-        defer { storage.deallocate() }
-        storage.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        let available = max(0, min(size, bytes.endIndex - offset))
-        bytes.withUnsafeBytes { all in
-            if available > 0 {
-                storage.copyMemory(from: all.baseAddress! + (offset - bytes.startIndex), byteCount: available)
-            }
+        defer { offset += size }
+        if offset + size <= bytes.endIndex {
+            return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: T.self) }
         }
-        offset += size
-        return storage.load(as: T.self)
+        // Short: the missing bytes read as zero.
+        var padded = [UInt8](repeating: 0, count: size)
+        if offset < bytes.endIndex {
+            for (i, b) in bytes[offset...].enumerated() { padded[i] = b }
+        }
+        return padded.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
     }
 
     mutating func int() -> Int32 { raw(Int32.self) }

@@ -82,7 +82,7 @@ private final class PluginHelperLoop: @unchecked Sendable {
         }
     }
 
-    func reply<Output>(_ code: Int32, _ output: Output, error: String?) {
+    func reply<Output: BitwiseCopyable>(_ code: Int32, _ output: Output, error: String?) {
         var w = MessageWriter(.reply)
         w.int(code)
         w.raw(output)
@@ -134,7 +134,7 @@ private final class PluginHelperLoop: @unchecked Sendable {
 
     /// A policy call: `{id, input, output (as the daemon initialised it), detents}`; the
     /// input's detent pointer is replaced by this process's copy.
-    func call<Input, Output>(_ r: inout MessageReader, _: Input.Type, _: Output.Type,
+    func call<Input: BitwiseCopyable, Output: BitwiseCopyable>(_ r: inout MessageReader, _: Input.Type, _: Output.Type,
                              _ body: (PluginInstance, inout Input, inout Output, UnsafePointer<Double>?) -> Int32) {
         let id = r.uint()
         var input = r.raw(Input.self)
