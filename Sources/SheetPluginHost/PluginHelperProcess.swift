@@ -25,7 +25,7 @@ final class PluginHelperProcess: @unchecked Sendable {
 
     let path: String
     let resolved: PluginPath
-    /// The checked file's descriptor, handed to every helper (kept open: see TrustedPluginFile).
+    /// The checked file's descriptor, handed to every helper; owned (closed in deinit).
     let file: TrustedPluginFile
     let executable: String
     let timeout: Double
@@ -38,7 +38,8 @@ final class PluginHelperProcess: @unchecked Sendable {
     private var faultTimes: [Double] = []
     private var nextInstance: UInt32 = 1
 
-    /// Starts a helper and opens the plugin in it; throws the helper's refusal.
+    /// Starts a helper and opens the plugin in it; throws the helper's refusal. Takes
+    /// ownership of `file`'s descriptor (closed with this object, also when init throws).
     init(file: TrustedPluginFile, path: String, resolved: PluginPath, executable: String, timeout: Double,
          log: @escaping @Sendable (PluginLogLevel, String) -> Void) throws(PluginLoadError) {
         self.file = file
@@ -51,7 +52,10 @@ final class PluginHelperProcess: @unchecked Sendable {
         info = try start()
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        close(file.descriptor)
+    }
 
     var isFailed: Bool { info.status == .failed }
 

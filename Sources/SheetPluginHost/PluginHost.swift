@@ -186,14 +186,10 @@ public final class PluginHost: @unchecked Sendable {
                 try Self.open(handle: handle, path: path, resolved: resolved.text)
             })
         case .process(let executable, let timeout):
-            // The helper opens the descriptor; the daemon keeps it for restarts.
-            do {
-                plugin = .helper(try PluginHelperProcess(file: file, path: path, resolved: resolved,
-                                                         executable: executable, timeout: timeout, log: log))
-            } catch {
-                close(file.descriptor)
-                throw error
-            }
+            // The helper opens the descriptor; the daemon keeps it for restarts (the helper
+            // object owns it from here on).
+            plugin = .helper(try PluginHelperProcess(file: file, path: path, resolved: resolved,
+                                                     executable: executable, timeout: timeout, log: log))
         }
 
         let name = plugin.info.name
