@@ -9,7 +9,8 @@ import SheetServer
 /// What isolating plugins costs, with the bundled `material` dismissal plugin (monotonic
 /// wall clock: the helper's time counts):
 /// - one policy call (median and 99th percentile) in a helper process and in the daemon;
-/// - starting a helper and opening a plugin file in it, and the helper's resident memory;
+/// - starting a helper and opening a plugin file in it (and opening it in the daemon), and the
+///   helper's memory;
 /// - a drag stream whose every drag is released on the plugin policy, per released drag,
 ///   relative to the same stream on the built-in `deceleration`.
 enum BenchPluginIsolation {
@@ -27,20 +28,38 @@ enum BenchPluginIsolation {
         out.row("plugin policy call in a helper process (99th percentile)", helperTail, "µs/call")
         out.row("plugin policy call in the daemon (--plugin-isolation none, median)", processMedian, "µs/call")
 
-        var starts: [Double] = []
-        for _ in 0..<(quick ? 3 : 20) {
-            let host = PluginHost(allowedDirectories: [], defaultDirectories: directories, isolation: helper, log: { _ in })
+        // One helper per file, or one for all: what a helper costs beyond opening the file.
+        var helperStarts: [Double] = []
+        var opens: [Double] = []
+        for file in ["libsheetd-crossfade.so", "libsheetd-expanded-only.so", "libsheetd-material.so"] {
+            guard let dir = directories.first else { break }
+            var starts: [Double] = []
+            for _ in 0..<(quick ? 3 : 15) {
+                let host = PluginHost(allowedDirectories: [dir], isolation: helper, log: { _ in })
+                let t = monotonicNanoseconds()
+                _ = try? host.load(path: dir + "/" + file)
+                starts.append(Double(monotonicNanoseconds() - t) / 1e6)
+                if starts.count == 1 {
+                    out.row("helper with \(file): resident", helperMemoryKiB("Rss") ?? .nan, "KiB")
+                    out.row("helper with \(file): private dirty", helperMemoryKiB("Private_Dirty") ?? .nan, "KiB")
+                }
+            }
+            helperStarts.append(median(starts))
             let t = monotonicNanoseconds()
-            _ = host.plugin(named: "material")  // opens the three bundled files, one helper each
-            starts.append(Double(monotonicNanoseconds() - t) / 3e6)
-            if starts.count == 1 { out.row("helper process resident memory (each)", helperResidentKiB() ?? .nan, "KiB") }
+            _ = try? PluginHost(allowedDirectories: [dir], log: { _ in }).load(path: dir + "/" + file)
+            opens.append(Double(monotonicNanoseconds() - t) / 1e6)
+            out.row("start a helper and open \(file) in it (median)", helperStarts.last!, "ms")
+            out.row("  open \(file) in the daemon (first time)", opens.last!, "ms")
         }
-        out.row("start a helper and open a plugin file in it (median)", median(starts), "ms/file")
-
         let drags = quick ? 50 : 1_000
-        let builtin = dragStream(directories, helper, policy: "deceleration", sessions: drags)
-        let viaHelper = dragStream(directories, helper, policy: "material", sessions: drags)
-        let inDaemon = dragStream(directories, .trusted, policy: "material", sessions: drags)
+        // Interleaved runs, medians: the machine's other load spreads over all three.
+        var runs: [[Double]] = [[], [], []]
+        for _ in 0..<(quick ? 1 : 7) {
+            runs[0].append(dragStream(directories, helper, policy: "deceleration", sessions: drags))
+            runs[1].append(dragStream(directories, helper, policy: "material", sessions: drags))
+            runs[2].append(dragStream(directories, .trusted, policy: "material", sessions: drags))
+        }
+        let (builtin, viaHelper, inDaemon) = (median(runs[0]), median(runs[1]), median(runs[2]))
         out.row("drag stream released on deceleration (built-in)", builtin, "µs/drag")
         out.row("drag stream released on material in a helper", viaHelper, "µs/drag")
         out.row("  relative to the built-in", viaHelper / builtin, "x")
@@ -72,13 +91,14 @@ enum BenchPluginIsolation {
 
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
-    /// VmRSS of this process's first child (a helper), in KiB.
-    static func helperResidentKiB() -> Double? {
+    /// A field of /proc/PID/smaps_rollup (`Rss`, `Private_Dirty`) of this process's first
+    /// child (a helper), in KiB.
+    static func helperMemoryKiB(_ field: String) -> Double? {
         let tid = getpid()
         guard let children = try? readText("/proc/self/task/\(tid)/children"),
               let child = children.split(separator: " ").first,
-              let status = try? readText("/proc/\(child)/status"),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+              let status = try? readText("/proc/\(child)/smaps_rollup"),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
         return Double(line.split(separator: " ").dropFirst().first ?? "")
     }
 
