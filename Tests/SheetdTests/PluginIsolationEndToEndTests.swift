@@ -116,6 +116,37 @@ import Testing
         #expect(try d.waitForExit() == 0)
     }
 
+    /// A navigation animator is called on every frame of a push: its crash mid-stream costs
+    /// no frame and no tick — the push goes on with the built-in `slide`.
+    @Test func aNavigationPluginCrashDuringAPushLosesNoFrame() throws {
+        let dir = try PluginFixtureVariant.build(kind: 3, name: "fixture-nav")
+        defer { PluginFixture.remove(dir) }
+        let d = try Daemon(arguments: ["--plugin-dir", dir, "--no-default-plugins"])
+        _ = try d.call("initialize", ["clock": "host"])
+        _ = try d.call("session.create", [
+            "container": ["width": 390, "height": 844], "navigation": ["entries": [["id": "root", "preferredHeight": 240]]],
+            "policies": ["navigation": "fixture-nav", "config": ["fixture-nav": ["fault": "segv"]]]])
+        _ = try d.call("sheet.present", ["session": "s1", "t": 0, "animated": false])
+        let (push, pushNotes) = try d.request("nav.push", ["session": "s1", "t": 100,
+                                                           "entry": ["id": "detail", "preferredHeight": 400]])
+        #expect(push["error"] == nil, "\(push)")
+        var notes = pushNotes
+        var frames = 0
+        for k in 1...40 {
+            let (tick, n) = try d.request("clock.tick", ["t": .int(Int64(100 + 16 * k))])
+            #expect(tick["result"]?["t"] == .int(Int64(100 + 16 * k)))
+            frames += n.filter { $0["method"] == "sheet.frame" }.count
+            notes += n
+        }
+        #expect(frames >= 20)
+        #expect(notes.contains { $0["method"] == "sheet.event" && $0["params"]?["type"] == "navigationDidShow" })
+        let diagnostics = Self.diagnostics(notes)
+        #expect(diagnostics.count == 1, "\(diagnostics)")
+        #expect(diagnostics.first?["params"]?["message"]?.stringValue?.contains("using the built-in \"slide\"") == true)
+        d.closeInput()
+        #expect(try d.waitForExit() == 0)
+    }
+
     @Test func isolationOptions() throws {
         #expect(try Options.parse([]).pluginIsolation == .process)
         #expect(try Options.parse([]).pluginTimeoutMilliseconds == 50)
