@@ -88,7 +88,7 @@ final class PluginHelperProcess: @unchecked Sendable {
         do throws(PolicyFault) {
             r = try exchange(w.finished(), what: "loading", timeout: Self.loadMilliseconds, countsAsFault: false)
         } catch {
-            throw .helperFailed(path: path, reason: error.message.replacingPrefix("loading ", with: ""))
+            throw .helperFailed(path: path, reason: error.message)
         }
         guard r.type == .loaded else {
             let error = r.type == .loadFailed ? LoadErrorCoding.read(&r, path: path)
@@ -247,9 +247,9 @@ final class PluginHelperProcess: @unchecked Sendable {
         }
     }
 
+    /// A counted fault, or (opening a file) just the reason.
     private func fault(_ what: String, _ reason: String, counts: Bool) -> PolicyFault {
-        counts ? recordFault(what, reason)
-            : PolicyFault(policy: info.name, message: "\(what): its plugin host process \(reason)")
+        counts ? recordFault(what, reason) : PolicyFault(policy: info.name, message: reason)
     }
 
     /// Counts a fault (the helper is already stopped) and marks the plugin failed after
@@ -295,11 +295,5 @@ final class PluginHelperProcess: @unchecked Sendable {
 enum NumberText {
     static func milliseconds(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
-}
-
-extension String {
-    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
-        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
     }
 }

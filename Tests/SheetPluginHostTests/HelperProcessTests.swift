@@ -107,4 +107,19 @@ enum Placement: String, CaseIterable, CustomTestStringConvertible {
         ])
         #expect(host.plugins.isEmpty)
     }
+
+    /// A plugin whose ELF constructor crashes is refused; only its helper died.
+    @Test func aPluginThatCrashesWhileOpeningIsRefused() throws {
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        let host = PluginHost(allowedDirectories: [dir.path], isolation: try Placement.helper.isolation(), log: { _ in })
+        let path = try FixtureBuilds.shared.install(FixtureVariant(name: "boom", kind: 1, defines: ["FIXTURE_CRASH_ON_LOAD"]),
+                                                    into: dir.path, as: "libboom.so")
+        let error = loadError(host, path)
+        #expect(error == .helperFailed(path: path, reason: "crashed (SIGSEGV)"))
+        #expect(error?.description == "plugin \(path): refused, its plugin host process crashed (SIGSEGV) while opening it")
+        _ = try FixtureBuilds.shared.install(.dismissal(), into: dir.path, as: "libfixture.so")
+        #expect(loadError(host, dir.file("libfixture.so")) == nil)
+        #expect(host.plugins.map(\.name) == ["fixture"])
+    }
 }

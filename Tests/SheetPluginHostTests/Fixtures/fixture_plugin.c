@@ -13,6 +13,8 @@
  *                              followed by 32 bytes of "future" fields, so up to sizeof + 32
  *                              is readable
  *   -DFIXTURE_CALLS_SIZE=n     call table struct_size (default its sizeof)
+ *   -DFIXTURE_CRASH_ON_LOAD    an ELF constructor dereferences NULL (the plugin crashes while
+ *                              it is being opened)
  *   -DFIXTURE_ABI_1_0          built as a 1.0 plugin: claims minor 0 and reads its inputs
  *                              through copies of the 1.0 input structs (no 1.2 fields);
  *                              sizeok then means struct_size >= its 1.0 sizeof
@@ -378,6 +380,13 @@ static const struct {
 }, { 1, 2, 3, 4 } };
 
 #define fixture_descriptor (fixture_wrapper.descriptor)
+
+#ifdef FIXTURE_CRASH_ON_LOAD
+__attribute__((constructor)) static void fixture_crash_on_load(void) {
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+}
+#endif
 
 #ifdef FIXTURE_NO_ENTRY
 SHEETD_PLUGIN_EXPORT const sheetd_plugin_descriptor *not_the_entry(void);
