@@ -235,7 +235,7 @@ final class PluginHelperProcess: @unchecked Sendable {
                 throw fault(what, ending(), counts: countsAsFault)
             } catch {
                 stop()
-                throw fault(what, "did not answer within \(NumberText.milliseconds(limit)) ms (stopped)", counts: countsAsFault)
+                throw fault(what, "did not answer within \(Self.milliseconds(limit)) ms (stopped)", counts: countsAsFault)
             }
             var r = MessageReader(reply)
             if r.type == .log {
@@ -245,6 +245,11 @@ final class PluginHelperProcess: @unchecked Sendable {
             }
             return r
         }
+    }
+
+    /// Milliseconds as a person writes them (`50`, `7.5`).
+    static func milliseconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// A counted fault, or (opening a file) just the reason.
@@ -288,12 +293,5 @@ final class PluginHelperProcess: @unchecked Sendable {
         var w = MessageWriter(.destroy)
         w.uint(id)
         _ = try? exchange(w.finished(), what: "destroy")
-    }
-}
-
-/// Milliseconds as a person writes them (`50`, `0.5`).
-enum NumberText {
-    static func milliseconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
