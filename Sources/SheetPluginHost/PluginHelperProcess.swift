@@ -105,7 +105,9 @@ final class PluginHelperProcess: @unchecked Sendable {
 
     /// posix_spawn of `executable --plugin-host 3 4`: fd 3 the channel, fd 4 the plugin file,
     /// stdin /dev/null, stdout onto stderr (a plugin's stray printf lands in the log), in its
-    /// own process group (a terminal's ^C reaches the daemon, which ends its helpers).
+    /// own process group (a terminal's ^C reaches the daemon, which ends its helpers). The
+    /// helper's `PR_SET_PDEATHSIG` fires when the spawning *thread* ends: the daemon spawns
+    /// from its loop thread, which lives as long as the process.
     static func spawn(_ executable: String, channel: Int32, plugin: Int32) -> pid_t? {
         // Above 4, so the dup2s below never overwrite each other's source.
         let c = fcntl(channel, F_DUPFD_CLOEXEC, 10)

@@ -45,8 +45,12 @@ import Testing
         // Answers up to the hanging release (id 103) arrive: written before the plugin ran.
         var seen = Set<Int64>()
         while !seen.isSuperset(of: [100, 101, 102]) { seen.formUnion(Self.ids([try d.readMessage()])) }
-        // The plugin logs its input before it starts looping.
-        while !d.stderrText.contains("plugin fixture: info: decide") { sched_yield() }
+        // The plugin logs its input before it starts looping (the harness's bound is a safety net).
+        let safety = ContinuousClock.now + d.timeout
+        while !d.stderrText.contains("plugin fixture: info: decide") {
+            guard ContinuousClock.now < safety else { throw Daemon.Failure(description: "the plugin was never called") }
+            sched_yield()
+        }
         let start = ContinuousClock.now
         #expect(kill(d.pid, sig) == 0)
         #expect(try d.waitForExit() == 0)
