@@ -105,33 +105,53 @@ final class PluginChannel: @unchecked Sendable {
     private var start = 0
     private var end = 0
 
-    init(fd: Int32) { self.fd = fd }
+    /// `nonBlocking`: the daemon's end, whose waits have deadlines.
+    init(fd: Int32, nonBlocking: Bool = false) {
+        self.fd = fd
+        if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
 
     deinit { close(fd) }
 
-    /// Writes a whole message (blocking); `false` when the other end is gone.
+    /// Writes a whole message, waiting for room until `deadline` (monotonic ms) or forever
+    /// when nil; `false` when the other end is gone.
+    @discardableResult
     func send(_ message: [UInt8]) -> Bool {
-        message.withUnsafeBytes { p in
-            var off = 0
-            while off < p.count {
-                let n = write(fd, p.baseAddress! + off, p.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN {
-                        var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&pfd, 1, -1)
-                        continue
-                    }
-                    return false
-                }
+        (try? send(message, until: nil)) != nil
+    }
+
+    /// Writes a whole message, waiting for room until `deadline` (monotonic ms) or forever
+    /// when nil.
+    func send(_ message: [UInt8], until deadline: Double?) throws(Failure) {
+        var off = 0
+        while off < message.count {
+            let n = message.withUnsafeBytes { write(fd, $0.baseAddress! + off, $0.count - off) }
+            if n >= 0 {
                 off += n
+                continue
             }
-            return true
+            if errno == EINTR { continue }
+            guard errno == EAGAIN else { throw .closed }
+            try wait(Int16(POLLOUT), until: deadline)
         }
     }
 
-    /// Why a message did not arrive.
-    enum ReceiveFailure: Error {
+    /// Waits until the socket is ready for `events` or `deadline` passes.
+    private func wait(_ events: Int16, until deadline: Double?) throws(Failure) {
+        var pfd = pollfd(fd: fd, events: events, revents: 0)
+        guard let deadline else {
+            _ = poll(&pfd, 1, -1)
+            return
+        }
+        let left = deadline - monotonicNow()
+        guard left > 0 else { throw .timedOut }
+        let ns = (left * 1e6).rounded(.up)
+        var ts = timespec(tv_sec: Int(ns / 1e9), tv_nsec: Int(ns.truncatingRemainder(dividingBy: 1e9)))
+        if ppoll(&pfd, 1, &ts, nil) < 0 && errno != EINTR { throw .closed }
+    }
+
+    /// Why a message could not be sent or did not arrive.
+    enum Failure: Error {
         /// The other end closed (the process ended).
         case closed
         /// Nothing complete before the deadline.
@@ -140,19 +160,10 @@ final class PluginChannel: @unchecked Sendable {
 
     /// The next whole message (type byte first), waiting until `deadline` (monotonic ms) or
     /// forever when nil.
-    func receive(until deadline: Double?) throws(ReceiveFailure) -> ArraySlice<UInt8> {
+    func receive(until deadline: Double?) throws(Failure) -> ArraySlice<UInt8> {
         while true {
             if let message = takeMessage() { return message }
-            if let deadline {
-                let left = deadline - monotonicNow()
-                guard left > 0 else { throw .timedOut }
-                var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let ns = (left * 1e6).rounded(.up)
-                var ts = timespec(tv_sec: Int(ns / 1e9), tv_nsec: Int(ns.truncatingRemainder(dividingBy: 1e9)))
-                let r = ppoll(&pfd, 1, &ts, nil)
-                if r < 0 && errno != EINTR { throw .closed }
-                if r <= 0 { continue }
-            }
+            if deadline != nil { try wait(Int16(POLLIN), until: deadline) }
             if !fill() { throw .closed }
         }
     }

@@ -79,7 +79,7 @@ final class PluginHelperProcess: @unchecked Sendable {
             throw .helperFailed(path: path, reason: "could not be started (\(executable): \(errnoText()))")
         }
         pid = child
-        channel = PluginChannel(fd: pair[0])
+        channel = PluginChannel(fd: pair[0], nonBlocking: true)
         generation += 1
         var w = MessageWriter(.load)
         w.string(path)
@@ -226,12 +226,14 @@ final class PluginHelperProcess: @unchecked Sendable {
         guard let channel else { throw PolicyFault(policy: info.name, message: "\(what): no plugin host") }
         let limit = timeout ?? self.timeout
         let deadline = monotonicNow() + limit
-        guard channel.send(message) else {
-            throw fault(what, ending(), counts: countsAsFault)
-        }
+        var sent = false
         while true {
             let reply: ArraySlice<UInt8>
             do {
+                if !sent {
+                    try channel.send(message, until: deadline)
+                    sent = true
+                }
                 reply = try channel.receive(until: deadline)
             } catch .closed {
                 throw fault(what, ending(), counts: countsAsFault)
