@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CSheetdPlugin"),
         // ppoll(2), which Swift's Glibc module hides (GNU extension): sub-millisecond waits.
         .systemLibrary(name: "CLinuxPoll"),
+        // ppoll(2), prctl(PR_SET_PDEATHSIG), pidfd_open(2): the plugin helper processes.
+        .systemLibrary(name: "CPluginProcess"),
 
         // The wire protocol as types: every method, member, range and enum declared once.
         .target(name: "SheetWire"),
@@ -35,11 +37,11 @@ let package = Package(
         // Transport: framing, jansson codec, JSON-RPC 2.0, typed params.
         .target(name: "SheetRPC", dependencies: ["CJansson", "SheetWire"]),
         // Plugin host: dlopen, ABI checks, adapters onto SheetCore's policy protocols.
-        .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"]),
+        .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin", "CPluginProcess"]),
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
         .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost", "SheetWire"]),
         // The thin executable: CLI, the poll loop, stdio.
-        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "CLinuxPoll"]),
+        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "SheetPluginHost", "CLinuxPoll"]),
 
         // Bundled plugins.
         .target(name: "MaterialPlugin", dependencies: ["CJansson", "CSheetdPlugin"], path: "plugins/material"),

@@ -1,5 +1,7 @@
 // Adapters: plugin instances behind SheetCore's policy protocols. Every answer crossing the
-// ABI is validated; a non-zero return code or a bad answer throws PolicyFault.
+// ABI is validated; a non-zero return code, a bad answer or a failed helper process throws
+// PolicyFault. The calls themselves run through `PluginCalls`: in this process
+// (`PluginInstance`) or in a helper process (`HelperPluginInstance`).
 import CSheetdPlugin
 import SheetCore
 
@@ -46,18 +48,20 @@ private let hostLogFunction: @convention(c) (UnsafeMutableRawPointer?, Int32, Un
 ///
 /// `@unchecked Sendable`: the daemon is single-threaded and the plugin ABI promises plugins
 /// calls from one thread, never concurrently; nothing here is shared across threads.
-final class PluginInstance: @unchecked Sendable {
+final class PluginInstance: PluginCalls, @unchecked Sendable {
     let plugin: LoadedPlugin
     let instance: OpaquePointer
     private let host: UnsafeMutablePointer<sheetd_host>
     private let sink: Unmanaged<PluginLogSink>
+    private let gate: PluginCallGate?
 
     var name: String { plugin.info.name }
 
-    init(plugin: LoadedPlugin, config: PolicyConfig, log: @escaping @Sendable (PluginLogLevel, String) -> Void)
-        throws(PolicyFault)
+    init(plugin: LoadedPlugin, config: PolicyConfig, gate: PluginCallGate? = nil,
+         log: @escaping @Sendable (PluginLogLevel, String) -> Void) throws(PolicyFault)
     {
         self.plugin = plugin
+        self.gate = gate
         let sink = Unmanaged.passRetained(PluginLogSink(name: plugin.info.name, log: log))
         let host = UnsafeMutablePointer<sheetd_host>.allocate(capacity: 1)
         host.initialize(to: sheetd_host(
@@ -72,8 +76,10 @@ final class PluginInstance: @unchecked Sendable {
         defer { error.deallocate() }
         error.initialize(repeating: 0, count: errorSize)
         var out: OpaquePointer? = nil
-        let code = config.jsonText.withCString { json in
-            plugin.descriptor.create!(json, UnsafePointer(host), &out, error, errorSize)
+        let code = gate.around {
+            config.jsonText.withCString { json in
+                plugin.descriptor.create!(json, UnsafePointer(host), &out, error, errorSize)
+            }
         }
         error[errorSize - 1] = 0
         guard code == SHEETD_OK, let created = out else {
@@ -93,31 +99,37 @@ final class PluginInstance: @unchecked Sendable {
     }
 
     deinit {
-        plugin.descriptor.destroy!(instance)
+        gate.around { plugin.descriptor.destroy!(instance) }
         host.deinitialize(count: 1)
         host.deallocate()
         sink.release()
     }
 
-    /// A fault for a failed call: the return code and the plugin's last_error.
-    func callFault(_ call: String, code: Int32) -> PolicyFault {
-        var message = "\(call) failed (code \(code))"
-        if let text = plugin.descriptor.last_error!(instance) {
-            let detail = String(cString: text)
-            if !detail.isEmpty { message += ": \(detail)" }
-        }
-        return PolicyFault(policy: name, message: message)
+    // MARK: PluginCalls (the call tables match the kind: checked at load)
+
+    func decide(_ input: inout sheetd_release_input, _ output: inout sheetd_release_decision) -> Int32 {
+        let decide = plugin.dismissal!.decide!
+        return gate.around { decide(instance, &input, &output) }
     }
 
-    func fault(_ message: String) -> PolicyFault {
-        PolicyFault(policy: name, message: message)
+    func owner(_ input: inout sheetd_scroll_input, _ output: inout sheetd_scroll_output) -> Int32 {
+        let owner = plugin.scrollHandoff!.owner!
+        return gate.around { owner(instance, &input, &output) }
     }
 
-    /// Checks that a number is finite; `field` names it in the fault.
-    func finite(_ value: Double, _ field: String) throws(PolicyFault) -> Double {
-        if value.isNaN { throw fault("returned NaN for \(field)") }
-        if !value.isFinite { throw fault("returned \(value) for \(field)") }
-        return value
+    func timing(_ operation: Int32, _ output: inout sheetd_nav_timing) -> Int32 {
+        let timing = plugin.navigation!.timing!
+        return gate.around { timing(instance, operation, &output) }
+    }
+
+    func layout(_ input: inout sheetd_nav_input, _ output: inout sheetd_nav_layout) -> Int32 {
+        let layout = plugin.navigation!.layout!
+        return gate.around { layout(instance, &input, &output) }
+    }
+
+    func lastError() -> String? {
+        guard let text = gate.around({ plugin.descriptor.last_error!(instance) }) else { return nil }
+        return String(cString: text)
     }
 }
 
@@ -152,12 +164,10 @@ enum ABIContext {
 /// `@unchecked Sendable`: the daemon is single-threaded; a plugin instance is only ever
 /// called from its loop thread.
 public final class PluginDismissalPolicy: DismissalPolicy, @unchecked Sendable {
-    private let core: PluginInstance
-    private let calls: sheetd_dismissal_calls
+    private let core: PluginCalls
 
-    init(instance: PluginInstance, calls: sheetd_dismissal_calls) {
-        self.core = instance
-        self.calls = calls
+    init(_ core: PluginCalls) {
+        self.core = core
     }
 
     public var name: String { core.name }
@@ -165,9 +175,7 @@ public final class PluginDismissalPolicy: DismissalPolicy, @unchecked Sendable {
     public func decide(_ release: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
         var output = sheetd_release_decision()
         output.struct_size = UInt32(MemoryLayout<sheetd_release_decision>.size)
-        let instance = core.instance
-        let decide = calls.decide!
-        let code = release.detents.withUnsafeBufferPointer { detents in
+        let code = try release.detents.withUnsafeBufferPointer { detents throws(PolicyFault) in
             var input = sheetd_release_input(
                 struct_size: UInt32(MemoryLayout<sheetd_release_input>.size),
                 axis: release.axis == .vertical ? SHEETD_AXIS_VERTICAL : SHEETD_AXIS_HORIZONTAL,
@@ -182,7 +190,7 @@ public final class PluginDismissalPolicy: DismissalPolicy, @unchecked Sendable {
                 stack_depth: ABIContext.depth(release.context),
                 edge: ABIContext.edge(release.context),
                 layout: ABIContext.layout(release.context))
-            return decide(instance, &input, &output)
+            return try core.decide(&input, &output)
         }
         guard code == SHEETD_OK else { throw core.callFault("decide", code: code) }
 
@@ -215,12 +223,10 @@ public final class PluginDismissalPolicy: DismissalPolicy, @unchecked Sendable {
 
 /// A plugin scroll-handoff policy. `@unchecked Sendable`: the daemon is single-threaded.
 public final class PluginScrollHandoffPolicy: ScrollHandoffPolicy, @unchecked Sendable {
-    private let core: PluginInstance
-    private let calls: sheetd_scroll_calls
+    private let core: PluginCalls
 
-    init(instance: PluginInstance, calls: sheetd_scroll_calls) {
-        self.core = instance
-        self.calls = calls
+    init(_ core: PluginCalls) {
+        self.core = core
     }
 
     public var name: String { core.name }
@@ -229,15 +235,13 @@ public final class PluginScrollHandoffPolicy: ScrollHandoffPolicy, @unchecked Se
         var output = sheetd_scroll_output()
         output.struct_size = UInt32(MemoryLayout<sheetd_scroll_output>.size)
         output.owner = -1
-        let instance = core.instance
-        let ownerCall = calls.owner!
         let phase: Int32
         switch sample.phase {
         case .dragBegan: phase = SHEETD_PHASE_DRAG_BEGAN
         case .scrolled: phase = SHEETD_PHASE_SCROLLED
         case .dragEnded: phase = SHEETD_PHASE_DRAG_ENDED
         }
-        let code = sample.detents.withUnsafeBufferPointer { detents in
+        let code = try sample.detents.withUnsafeBufferPointer { detents throws(PolicyFault) in
             var input = sheetd_scroll_input(
                 struct_size: UInt32(MemoryLayout<sheetd_scroll_input>.size),
                 phase: phase,
@@ -257,7 +261,7 @@ public final class PluginScrollHandoffPolicy: ScrollHandoffPolicy, @unchecked Se
                 stack_depth: ABIContext.depth(sample.context),
                 edge: ABIContext.edge(sample.context),
                 layout: ABIContext.layout(sample.context))
-            return ownerCall(instance, &input, &output)
+            return try core.owner(&input, &output)
         }
         guard code == SHEETD_OK else { throw core.callFault("owner", code: code) }
         switch output.owner {
@@ -272,12 +276,10 @@ public final class PluginScrollHandoffPolicy: ScrollHandoffPolicy, @unchecked Se
 
 /// A plugin navigation animator. `@unchecked Sendable`: the daemon is single-threaded.
 public final class PluginNavigationAnimator: NavigationAnimator, @unchecked Sendable {
-    private let core: PluginInstance
-    private let calls: sheetd_navigation_calls
+    private let core: PluginCalls
 
-    init(instance: PluginInstance, calls: sheetd_navigation_calls) {
-        self.core = instance
-        self.calls = calls
+    init(_ core: PluginCalls) {
+        self.core = core
     }
 
     public var name: String { core.name }
@@ -289,7 +291,7 @@ public final class PluginNavigationAnimator: NavigationAnimator, @unchecked Send
     public func timing(for operation: NavigationOperation) throws(PolicyFault) -> BezierTiming {
         var output = sheetd_nav_timing()
         output.struct_size = UInt32(MemoryLayout<sheetd_nav_timing>.size)
-        let code = calls.timing!(core.instance, Self.code(operation), &output)
+        let code = try core.timing(Self.code(operation), &output)
         guard code == SHEETD_OK else { throw core.callFault("timing", code: code) }
         let duration = try core.finite(output.duration_ms, "timing.duration")
         guard BezierTiming.durationRange.contains(duration) else {
@@ -317,7 +319,7 @@ public final class PluginNavigationAnimator: NavigationAnimator, @unchecked Send
             stack_depth: ABIContext.depth(request.context),
             edge: ABIContext.edge(request.context),
             layout: ABIContext.layout(request.context))
-        let code = calls.layout!(core.instance, &input, &output)
+        let code = try core.layout(&input, &output)
         guard code == SHEETD_OK else { throw core.callFault("layout", code: code) }
 
         let limit = 4 * abs(request.width)

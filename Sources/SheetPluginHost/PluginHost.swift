@@ -19,6 +19,10 @@ import Darwin
 /// lazily — on `loadAll()`, `plugins`, `load(path:)` or a factory asked for a name no
 /// opened plugin has — so a daemon that never uses a plugin never maps one.
 ///
+/// With `PluginIsolation.process` each plugin file runs in a helper process (see
+/// `PluginHelperProcess`): the trust checks run here, the helper opens the checked
+/// descriptor. With `.inProcess` plugins are mapped into this process.
+///
 /// Not thread-safe by design: the daemon calls it, and every plugin, from its one loop
 /// thread (the plugin ABI promises plugins exactly that). It is `@unchecked Sendable` so it
 /// can live inside the daemon's `Sendable` state.
@@ -37,8 +41,10 @@ public final class PluginHost: @unchecked Sendable {
     public let defaultDirectories: [String]
     /// Names plugins may not take (the built-in policies').
     public let reservedNames: Set<String>
+    /// Where plugin code runs.
+    public let isolation: PluginIsolation
     private let log: @Sendable (PluginLogLevel, String) -> Void
-    private var loaded: [LoadedPlugin] = []
+    private var loaded: [OpenedPlugin] = []
     /// Whether the default directories have been searched.
     private var defaultsOpened = false
     /// Resolved files already tried (each file is opened at most once by a directory scan).
@@ -48,22 +54,25 @@ public final class PluginHost: @unchecked Sendable {
     ///   - allowedDirectories: directories every `*.so` is loaded from (`--plugin-dir`).
     ///   - defaultDirectories: directories searched first, lazily, for `libsheetd-*.so`.
     ///   - reservedNames: names no plugin may take (the built-in policies' names).
+    ///   - isolation: where plugin code runs (default: in this process).
     ///   - log: receives loader diagnostics and plugins' log lines (one line per call) with
     ///     their level: refusals are warnings, a plugin's own lines keep the plugin's level.
     public init(allowedDirectories: [String], defaultDirectories: [String] = [],
-                reservedNames: Set<String> = [],
+                reservedNames: Set<String> = [], isolation: PluginIsolation = .trusted,
                 log: @escaping @Sendable (PluginLogLevel, String) -> Void) {
         self.allowedDirectories = allowedDirectories
         self.defaultDirectories = defaultDirectories
         self.reservedNames = reservedNames
+        self.isolation = isolation
         self.log = log
     }
 
     /// A host whose log ignores levels (every line is passed on).
     public convenience init(allowedDirectories: [String], defaultDirectories: [String] = [],
-                            reservedNames: Set<String> = [], log: @escaping @Sendable (String) -> Void) {
+                            reservedNames: Set<String> = [], isolation: PluginIsolation = .trusted,
+                            log: @escaping @Sendable (String) -> Void) {
         self.init(allowedDirectories: allowedDirectories, defaultDirectories: defaultDirectories,
-                  reservedNames: reservedNames, log: { _, line in log(line) })
+                  reservedNames: reservedNames, isolation: isolation, log: { _, line in log(line) })
     }
 
     /// Every plugin, in load order; opens the default directories first if not yet done.
@@ -162,23 +171,26 @@ public final class PluginHost: @unchecked Sendable {
             throw .outsideAllowedDirectories(path: path, resolvedPath: resolved.text)
         }
         let file = try TrustedPluginFile.open(components, in: directory, path: path)
-        let handle: UnsafeMutableRawPointer
-        do {
-            handle = try file.load(resolved: resolved, path: path)
-        } catch {
-            if case .notSharedObject = error { close(file.descriptor) }
-            throw error
+        let plugin: OpenedPlugin
+        switch isolation {
+        case .inProcess(let gate):
+            let handle: UnsafeMutableRawPointer
+            do {
+                handle = try gate.around { () throws(PluginLoadError) in try file.load(resolved: resolved, path: path) }
+            } catch {
+                if case .notSharedObject = error { close(file.descriptor) }
+                throw error
+            }
+            // From here on the descriptor stays open (see TrustedPluginFile.load).
+            plugin = .inProcess(try gate.around { () throws(PluginLoadError) in
+                try Self.open(handle: handle, path: path, resolved: resolved.text)
+            })
+        case .process(let executable, let timeout):
+            // The helper opens the descriptor; the daemon keeps it for restarts (the helper
+            // object owns it from here on).
+            plugin = .helper(try PluginHelperProcess(file: file, path: path, resolved: resolved,
+                                                     executable: executable, timeout: timeout, log: log))
         }
-        // From here on the descriptor stays open (see TrustedPluginFile.load).
-        guard let symbol = dlsym(handle, Self.entrySymbol) else {
-            throw .missingEntrySymbol(path: path)
-        }
-        typealias Entry = @convention(c) (UInt32, UInt32) -> UnsafePointer<sheetd_plugin_descriptor>?
-        let entry = unsafeBitCast(symbol, to: Entry.self)
-        guard let raw = entry(Self.abiMajor, Self.abiMinor) else {
-            throw .badDescriptor(path: path, reason: "\(Self.entrySymbol) returned NULL (the plugin declined this host)")
-        }
-        let plugin = try PluginDescriptor.validate(raw, path: path, resolved: resolved.text, handle: handle)
 
         let name = plugin.info.name
         if reservedNames.contains(name) {
@@ -192,8 +204,21 @@ public final class PluginHost: @unchecked Sendable {
         return plugin.info
     }
 
+    /// The entry point and descriptor of a mapped plugin, checked.
+    static func open(handle: UnsafeMutableRawPointer, path: String, resolved: String) throws(PluginLoadError) -> LoadedPlugin {
+        guard let symbol = dlsym(handle, entrySymbol) else {
+            throw .missingEntrySymbol(path: path)
+        }
+        typealias Entry = @convention(c) (UInt32, UInt32) -> UnsafePointer<sheetd_plugin_descriptor>?
+        let entry = unsafeBitCast(symbol, to: Entry.self)
+        guard let raw = entry(abiMajor, abiMinor) else {
+            throw .badDescriptor(path: path, reason: "\(entrySymbol) returned NULL (the plugin declined this host)")
+        }
+        return try PluginDescriptor.validate(raw, path: path, resolved: resolved, handle: handle)
+    }
+
     /// The plugin `name`, opening the default directories when no opened plugin has it.
-    private func loadedPlugin(named name: String) -> LoadedPlugin? {
+    private func loadedPlugin(named name: String) -> OpenedPlugin? {
         if let plugin = loaded.first(where: { $0.info.name == name }) { return plugin }
         guard !defaultsOpened else { return nil }
         openDefaultDirectories()
@@ -207,29 +232,32 @@ public final class PluginHost: @unchecked Sendable {
     public func makeDismissal(name: String, config: PolicyConfig) throws(PolicyFault)
         -> (any DismissalPolicy)?
     {
-        guard let plugin = loadedPlugin(named: name), plugin.info.kind == .dismissal,
-              let calls = plugin.dismissal else { return nil }
-        let instance = try PluginInstance(plugin: plugin, config: config, log: log)
-        return PluginDismissalPolicy(instance: instance, calls: calls)
+        try instance(of: name, .dismissal, config).map(PluginDismissalPolicy.init)
     }
 
     /// A scroll-handoff policy from the plugin `name`, or nil when no such plugin is loaded.
     public func makeScrollHandoff(name: String, config: PolicyConfig) throws(PolicyFault)
         -> (any ScrollHandoffPolicy)?
     {
-        guard let plugin = loadedPlugin(named: name), plugin.info.kind == .scrollHandoff,
-              let calls = plugin.scrollHandoff else { return nil }
-        let instance = try PluginInstance(plugin: plugin, config: config, log: log)
-        return PluginScrollHandoffPolicy(instance: instance, calls: calls)
+        try instance(of: name, .scrollHandoff, config).map(PluginScrollHandoffPolicy.init)
     }
 
     /// A navigation animator from the plugin `name`, or nil when no such plugin is loaded.
     public func makeNavigationAnimator(name: String, config: PolicyConfig) throws(PolicyFault)
         -> (any NavigationAnimator)?
     {
-        guard let plugin = loadedPlugin(named: name), plugin.info.kind == .navigation,
-              let calls = plugin.navigation else { return nil }
-        let instance = try PluginInstance(plugin: plugin, config: config, log: log)
-        return PluginNavigationAnimator(instance: instance, calls: calls)
+        try instance(of: name, .navigation, config).map(PluginNavigationAnimator.init)
+    }
+
+    /// A new instance of the plugin `name` if it is of `kind`.
+    private func instance(of name: String, _ kind: PolicyKind, _ config: PolicyConfig) throws(PolicyFault) -> PluginCalls? {
+        guard let plugin = loadedPlugin(named: name), plugin.info.kind == kind else { return nil }
+        switch plugin {
+        case .inProcess(let loaded):
+            guard case .inProcess(let gate) = isolation else { return nil }
+            return try PluginInstance(plugin: loaded, config: config, gate: gate, log: log)
+        case .helper(let helper):
+            return try HelperPluginInstance(helper: helper, config: config)
+        }
     }
 }

@@ -10,6 +10,11 @@ public struct PluginInfo: Sendable, Equatable, Codable {
     public var version: String
     /// The resolved (real) path of the shared object.
     public var path: String
+    /// `failed` once it faulted 3 times within a minute (a helper process crashed, exited or
+    /// did not answer in time).
+    public var status: PluginStatus = .ready
+    /// How many faults (crash, exit, timeout) its helper processes had so far.
+    public var failures: Int = 0
 
     public init(name: String, kind: PolicyKind, version: String, path: String) {
         self.name = name
@@ -48,6 +53,8 @@ public enum PluginLoadError: Error, Sendable, Equatable, CustomStringConvertible
     case badDescriptor(path: String, reason: String)
     /// Another plugin or a built-in policy already has this name.
     case duplicateName(name: String, path: String, existing: String)
+    /// The helper process that was opening it crashed, exited or did not answer.
+    case helperFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -75,6 +82,8 @@ public enum PluginLoadError: Error, Sendable, Equatable, CustomStringConvertible
             return "plugin \(path): bad descriptor: \(reason)"
         case .duplicateName(let name, let path, let existing):
             return "plugin \(path): the name \"\(name)\" is already taken by \(existing)"
+        case .helperFailed(let path, let reason):
+            return "plugin \(path): refused, its plugin host process \(reason) while opening it"
         }
     }
 }

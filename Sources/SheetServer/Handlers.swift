@@ -207,7 +207,7 @@ extension SheetService {
 
     static func pluginJSON(_ info: PluginInfo) -> JSONValue {
         ["name": .string(info.name), "kind": .string(info.kind.rawValue), "version": .string(info.version),
-         "path": .string(info.path)]
+         "path": .string(info.path), "status": .string(info.status.rawValue), "failures": .int(Int64(info.failures))]
     }
 }
 

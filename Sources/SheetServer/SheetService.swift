@@ -24,6 +24,8 @@ public final class SheetService: RPCService {
         public var logAt: (@Sendable (PluginLogLevel, String) -> Void)?
         /// Most sessions alive at once (`-32012` beyond).
         public var maxSessions: Int
+        /// Where plugin code runs (`--plugin-isolation`; in this process unless set).
+        public var pluginIsolation: PluginIsolation = .trusted
 
         public init(pluginDirectories: [String] = [], now: @escaping @Sendable () -> Double = { 0 },
                     log: @escaping @Sendable (String) -> Void = { _ in }, maxSessions: Int = 100_000) {
@@ -70,7 +72,8 @@ public final class SheetService: RPCService {
         let log = configuration.log
         self.plugins = PluginHost(allowedDirectories: configuration.pluginDirectories,
                                   defaultDirectories: configuration.defaultPluginDirectories,
-                                  reservedNames: reserved, log: configuration.logAt ?? { _, line in log(line) })
+                                  reservedNames: reserved, isolation: configuration.pluginIsolation,
+                                  log: configuration.logAt ?? { _, line in log(line) })
         // Explicit plugin directories are opened at start (refusals reported at once); the
         // default ones alone are opened on first use (start-up stays cheap).
         if !configuration.pluginDirectories.isEmpty { plugins.loadAll() }

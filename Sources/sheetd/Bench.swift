@@ -88,6 +88,7 @@ func runBench(arguments: [String]) -> Int32 {
 
     BenchScaling.run(bench, quick: quick)
     BenchStartup.run(out, quick: quick)
+    BenchPluginIsolation.run(out, quick: quick)
     BenchMemory.run(out, sessions: quick ? 2_000 : 100_000)
 
     guard let pipe = PipeBench(out) else {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SheetPluginHost
 import SheetRPC
 import SheetServer
 
@@ -28,6 +29,15 @@ struct Options: Equatable {
     var htmlPath: String?
     /// Search the bundled plugin directories next to the executable (`--no-default-plugins`).
     var defaultPlugins = true
+    /// `--plugin-isolation process|none`: plugins in helper processes, or in the daemon.
+    var pluginIsolation: PluginIsolationMode = .process
+    /// `--plugin-timeout-ms N`: how long a plugin call in a helper may take.
+    var pluginTimeoutMilliseconds = 50.0
+
+    /// Where plugins run.
+    enum PluginIsolationMode: String, Equatable {
+        case process, none
+    }
 
     static let version = SheetService.version
 
@@ -62,6 +72,13 @@ struct Options: Equatable {
                                       the frames on a phone-sized stage (no network)
           --no-default-plugins        do not look for the bundled plugins (libsheetd-*.so)
                                       next to the executable and in ../lib/sheetd/plugins
+          --plugin-isolation process|none
+                                      process (default): each plugin file runs in a helper
+                                      process; a crash, exit or timeout falls the session
+                                      back to the built-in. none: plugins run inside the
+                                      daemon (a crash ends it; see PLUGINS.md)
+          --plugin-timeout-ms N       process isolation: a plugin call answered later than
+                                      N ms (default 50) is a fault
           -h, --help                  print this help and exit
           --version                   print the version and exit
 
@@ -128,6 +145,18 @@ struct Options: Equatable {
                 let v = try value(name, inline)
                 guard !v.isEmpty else { throw UsageError(message: "\(name) needs a file") }
                 if name == "--svg" { o.svgPath = v } else { o.htmlPath = v }
+            case "--plugin-isolation":
+                let v = try value(name, inline)
+                guard let mode = PluginIsolationMode(rawValue: v) else {
+                    throw UsageError(message: "invalid --plugin-isolation '\(v)': expected process or none")
+                }
+                o.pluginIsolation = mode
+            case "--plugin-timeout-ms":
+                let v = try value(name, inline)
+                guard let n = Double(v), n.isFinite, n > 0, n <= 3_600_000 else {
+                    throw UsageError(message: "invalid --plugin-timeout-ms '\(v)': expected a number of milliseconds above 0")
+                }
+                o.pluginTimeoutMilliseconds = n
             case "--no-default-plugins":
                 guard inline == nil else { throw UsageError(message: "--no-default-plugins takes no value") }
                 o.defaultPlugins = false
@@ -169,6 +198,7 @@ struct Options: Equatable {
 /// The entry point: parses the command line and runs the chosen command.
 enum Sheetd {
     static func main(_ args: [String]) -> Int32 {
+        if args.first == PluginHelperMain.flag { return PluginHelperMain.run(Array(args.dropFirst())) }
         let env = getenv("SHEETD_PLUGIN_PATH").map { String(cString: $0) }
         let options: Options
         do {
@@ -214,11 +244,13 @@ enum Sheetd {
 extension Options {
     /// The service behind a connection, and a frame decoder, as these options configure them
     /// (shared by `serve` and `replay`).
-    func makeConnection(logger: Logger) -> (RPCConnection, FrameDecoder) {
+    func makeConnection(logger: Logger, pluginGate: PluginCallGate? = nil) -> (RPCConnection, FrameDecoder) {
         var configuration = SheetService.Configuration(
             pluginDirectories: pluginDirectories,
             now: monotonicMilliseconds,
             log: { logger.info($0) })
+        configuration.pluginIsolation = pluginIsolation == .none ? .inProcess(gate: pluginGate)
+            : .process(executable: "/proc/self/exe", timeoutMilliseconds: pluginTimeoutMilliseconds)
         configuration.defaultPluginDirectories = defaultPlugins ? Self.defaultPluginDirectories() : []
         configuration.logAt = { level, line in
             switch level {

@@ -34,7 +34,10 @@ struct Server {
         let output = ProtocolOutput.claimStdout(framing: options.framing == .lsp ? .lsp : .ndjson)
         defer { output.restoreFlags() }
         let logger = self.logger
-        var (connection, decoder) = options.makeConnection(logger: logger)
+        // --plugin-isolation none: flush before plugin code, exit on a signal during it.
+        let watchdog = options.pluginIsolation == .none
+            ? PluginCallWatchdog(output: output, signals: signals, logger: logger) : nil
+        var (connection, decoder) = options.makeConnection(logger: logger, pluginGate: watchdog)
         var clockKnown = false  // the clock is chosen by `initialize`, once
         logger.info("serving on stdio (framing \(options.framing.rawValue), max message \(options.maxMessageBytes) bytes)")
 

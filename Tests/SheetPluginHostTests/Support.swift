@@ -194,6 +194,7 @@ func caseName(_ error: PluginLoadError?) -> String {
     case .abiVersionMismatch?: return "abiVersionMismatch"
     case .badDescriptor?: return "badDescriptor"
     case .duplicateName?: return "duplicateName"
+    case .helperFailed?: return "helperFailed"
     }
 }
 

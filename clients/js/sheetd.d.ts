@@ -328,6 +328,10 @@ export type PluginInfo = {
   kind: "dismissal" | "scrollHandoff" | "navigation";
   version: string;
   path: string;
+  /** failed: its helper process faulted (crash, exit, timeout) 3 times within a minute; it is not restarted and sessions using it get the built-in. */
+  status: "ready" | "failed";
+  /** Faults of its helper processes since the plugin was opened (0 with --plugin-isolation none). */
+  failures: number;
   /** Members may be added within protocol version 1. */
   [key: string]: unknown;
 };

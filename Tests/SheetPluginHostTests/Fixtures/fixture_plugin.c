@@ -13,6 +13,8 @@
  *                              followed by 32 bytes of "future" fields, so up to sizeof + 32
  *                              is readable
  *   -DFIXTURE_CALLS_SIZE=n     call table struct_size (default its sizeof)
+ *   -DFIXTURE_CRASH_ON_LOAD    an ELF constructor dereferences NULL (the plugin crashes while
+ *                              it is being opened)
  *   -DFIXTURE_ABI_1_0          built as a 1.0 plugin: claims minor 0 and reads its inputs
  *                              through copies of the 1.0 input structs (no 1.2 fields);
  *                              sizeok then means struct_size >= its 1.0 sizeof
@@ -34,17 +36,25 @@
  *   curve11  timing y2 = 10.5 (just outside the wire's range)
  *   late     navigation: layout faults (to.alpha = 2) once progress passes 0.5
  *   logerror create() logs one line at each level (debug, info, warning, error)
+ * and, in every call after create() (decide, owner, timing, layout), to test isolation:
+ *   segv     dereferences NULL (SIGSEGV)
+ *   abort    abort() (SIGABRT)
+ *   exit     exit(3)
+ *   loop     loops forever
+ *   sleep    sleeps 2 s, then answers normally
  *
  * Every call logs its inputs through host->log so tests can check the conversions; a 1.2
  * build appends " depth=%u side=%d layout=%d" (stack_depth, edge, layout) when those fields
  * fit (SHEETD_FITS; "side" because "edge=" already logs expands_at_edge).
  */
+#define _POSIX_C_SOURCE 200809L
 #include "sheetd_plugin.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #ifndef FIXTURE_NAME
 #define FIXTURE_NAME "fixture"
@@ -184,6 +194,25 @@ static const char *fixture_last_error(sheetd_instance *instance) {
     return instance->error;
 }
 
+/* The process-level faults: crash, exit, hang or answer late. */
+static void fixture_misbehave(const sheetd_instance *instance) {
+    if (fixture_fault(instance, "segv")) {
+        volatile int *nowhere = NULL;
+        *nowhere = 1;
+    }
+    if (fixture_fault(instance, "abort")) abort();
+    if (fixture_fault(instance, "exit")) exit(3);
+    if (fixture_fault(instance, "loop")) {
+        volatile int forever = 1;
+        while (forever) {
+        }
+    }
+    if (fixture_fault(instance, "sleep")) {
+        struct timespec two = {2, 0};
+        nanosleep(&two, NULL);
+    }
+}
+
 static int32_t fixture_error(sheetd_instance *instance) {
     snprintf(instance->error, sizeof instance->error, "fixture fault requested");
     return SHEETD_ERR_FAILED;
@@ -210,6 +239,7 @@ static int32_t fixture_decide(sheetd_instance *instance, const sheetd_release_in
     }
     FIXTURE_CONTEXT(message, sizeof message, input, sheetd_release_input);
     fixture_log(instance, message);
+    fixture_misbehave(instance);
     if (fixture_fault(instance, "error")) return fixture_error(instance);
 
     for (i = 1; i < in->detent_count; i++) {
@@ -245,6 +275,7 @@ static int32_t fixture_owner(sheetd_instance *instance, const sheetd_scroll_inpu
              (int)in->expands_at_edge);
     FIXTURE_CONTEXT(message, sizeof message, input, sheetd_scroll_input);
     fixture_log(instance, message);
+    fixture_misbehave(instance);
     if (fixture_fault(instance, "error")) return fixture_error(instance);
     out->owner = (in->offset_y <= -in->inset_top && in->delta_y > 0) ? SHEETD_OWNER_SHEET
                                                                      : SHEETD_OWNER_LIST;
@@ -259,6 +290,7 @@ static int32_t fixture_timing(sheetd_instance *instance, int32_t operation, shee
     snprintf(message, sizeof message, "timing sizeok=%d op=%d", out->struct_size == sizeof *out,
              (int)operation);
     fixture_log(instance, message);
+    fixture_misbehave(instance);
     if (fixture_fault(instance, "error")) return fixture_error(instance);
     if (operation == SHEETD_NAV_PUSH) {
         out->duration_ms = 350;
@@ -285,6 +317,7 @@ static int32_t fixture_layout(sheetd_instance *instance, const sheetd_nav_input 
              FIXTURE_INPUT_SIZE_OK(in) && out->struct_size == sizeof *out, (int)in->operation, p, w, in->from_height, in->to_height);
     FIXTURE_CONTEXT(message, sizeof message, input, sheetd_nav_input);
     fixture_log(instance, message);
+    fixture_misbehave(instance);
     if (fixture_fault(instance, "error")) return fixture_error(instance);
     if (in->operation == SHEETD_NAV_PUSH) {
         out->from.x = -0.3 * w * p;
@@ -347,6 +380,13 @@ static const struct {
 }, { 1, 2, 3, 4 } };
 
 #define fixture_descriptor (fixture_wrapper.descriptor)
+
+#ifdef FIXTURE_CRASH_ON_LOAD
+__attribute__((constructor)) static void fixture_crash_on_load(void) {
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+}
+#endif
 
 #ifdef FIXTURE_NO_ENTRY
 SHEETD_PLUGIN_EXPORT const sheetd_plugin_descriptor *not_the_entry(void);
