@@ -5,12 +5,11 @@ import SheetRPC
 import SheetServer
 
 /// The command line: `sheetd [serve] [OPTIONS]`, `sheetd replay FILE [OPTIONS]`,
-/// `sheetd bench [--quick] [--compare] [--scaling] [--json]`, `--help`, `--version`.
+/// `--help`, `--version`. (The benchmark is its own executable, `sheetd-bench`.)
 struct Options: Equatable {
     enum Command: Equatable {
         case serve
         case replay(String)
-        case bench([String])
         case help
         case version
     }
@@ -35,9 +34,6 @@ struct Options: Equatable {
         usage: sheetd [serve] [OPTIONS]      serve JSON-RPC 2.0 on stdin/stdout (default)
                sheetd replay FILE [OPTIONS]  run a recorded host stream (NDJSON or LSP,
                                              auto-detected) and print the output as NDJSON
-               sheetd bench [--quick] [--compare] [--scaling] [--json]
-                                             measure sheetd against the C floor, start-up,
-                                             memory (build with -c release)
                sheetd --help | --version
 
         options:
@@ -137,9 +133,6 @@ struct Options: Equatable {
                 // FILE is the first argument after `replay` that is not an option.
                 sawCommand = true
                 o.command = .replay("")
-            case "bench" where !sawCommand:
-                o.command = .bench(Array(args[(i + 1)...]))
-                return o
             default:
                 if arg.hasPrefix("-") {
                     throw UsageError(message: "unknown option '\(arg)'")
@@ -184,8 +177,6 @@ enum Sheetd {
         case .version:
             writeStdout("sheetd \(Options.version)\n")
             return 0
-        case .bench(let rest):
-            return runBench(arguments: rest)
         case .replay(let path):
             return Replay.run(path: path, options: options)
         case .serve:

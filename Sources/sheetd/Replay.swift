@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SheetRPC
+import SheetReplay
 import SheetServer
 
 /// `sheetd replay FILE`: feeds a recorded host stream (NDJSON or LSP, auto-detected unless
@@ -30,7 +31,22 @@ enum Replay {
             if connection.exitCode != nil { break }
         }
         output.flush()
-        return recording?.write(svg: options.svgPath, html: options.htmlPath) ?? 0
+        guard let record = recording?.json else { return 0 }
+        var status: Int32 = 0
+        if let svg = options.svgPath, !writeFile(svg, SVGPlot.render(record)) { status = 2 }
+        if let html = options.htmlPath, !writeFile(html, HTMLPlayer.render(record)) { status = 2 }
+        return status
+    }
+
+    /// Writes a plot or a player; false (with a message on stderr) when it cannot.
+    static func writeFile(_ path: String, _ text: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            Sheetd.writeStderr("sheetd: replay: cannot write '\(path)': \(String(cString: strerror(errno)))\n")
+            return false
+        }
+        Sheetd.writeAll(fd, Array(text.utf8))
+        return close(fd) == 0
     }
 
     /// A fresh connection, and the recorded stream cut into its messages (and framing errors).

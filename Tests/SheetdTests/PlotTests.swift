@@ -6,6 +6,7 @@ import Foundation
 import FoundationXML
 #endif
 import SheetRPC
+@testable import SheetReplay
 @testable import sheetd
 import Testing
 

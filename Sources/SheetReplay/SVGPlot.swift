@@ -8,7 +8,7 @@ import SheetRPC
 /// edge; the dimming alpha and the progress (0…1); and, for sessions with navigation, every
 /// entry's `x` (pt). State bands (presenting, dragging, settling, dismissing) shade all strips.
 /// The output is deterministic: the same recording gives the same bytes.
-enum SVGPlot {
+public enum SVGPlot {
     static let width = 1000.0
     static let plotLeft = 70.0
     static let plotRight = 820.0
@@ -18,7 +18,7 @@ enum SVGPlot {
     static let bandColors = ["presenting": "#dbeafe", "dragging": "#fde4c8", "settling": "#d5f5dd", "dismissing": "#fde0e0"]
 
     /// The SVG document for a recording (`ReplayRecording.json`).
-    static func render(_ recording: JSONValue) -> String {
+    public static func render(_ recording: JSONValue) -> String {
         let ticks = (recording["ticks"]?.arrayValue ?? []).compactMap(\.doubleValue)
         let source = recording["source"]?.stringValue ?? ""
         let timelines = (recording["sessions"]?.arrayValue ?? []).map { SessionTimeline(session: $0, ticks: ticks) }

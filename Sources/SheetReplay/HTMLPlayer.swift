@@ -17,9 +17,9 @@ import SheetRPC
 /// `#dimming`'s computed opacity); the query string takes `t=` (seek, paused), `session=`,
 /// `speed=`, `play=1`, and `probe=t1,t2,...` (writes the probes as JSON into `#probe`, so
 /// `chromium --headless --dump-dom` can read them).
-enum HTMLPlayer {
+public enum HTMLPlayer {
     /// The page for a recording (`ReplayRecording.json`).
-    static func render(_ recording: JSONValue) -> String {
+    public static func render(_ recording: JSONValue) -> String {
         // `<` never appears outside JSON strings; escaping it keeps `</script>` and `<!--`
         // out of the script element.
         let data = JSONCodec.encodeToString(recording).replacingAll("<", with: "\\u003c")
