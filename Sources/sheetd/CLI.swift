@@ -35,6 +35,7 @@ struct Options: Equatable {
                sheetd replay FILE [OPTIONS]  run a recorded host stream (NDJSON or LSP,
                                              auto-detected) and print the output as NDJSON
                sheetd --help | --version
+        (the benchmark is its own executable: sheetd-bench --help)
 
         options:
           --framing auto|lsp|ndjson   input framing (default auto: '{' or '[' first means
@@ -55,7 +56,8 @@ struct Options: Equatable {
                                       top edge, detents, fingers, dimming, state bands,
                                       navigation x, events and host commands
           --html OUT.html             replay: also write one self-contained page that plays
-                                      the frames on a phone-sized stage (no network)
+                                      the frames, a whole stack at a time, on a stage
+                                      fitted to the container (no network)
           --no-default-plugins        do not look for the bundled plugins (libsheetd-*.so)
                                       next to the executable and in ../lib/sheetd/plugins
           -h, --help                  print this help and exit
