@@ -51,16 +51,18 @@ let package = Package(
         .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin"], swiftSettings: releaseCodegen),
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
         .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost"], swiftSettings: releaseCodegen),
+        // Whole-file reads and complete writes for the executables (POSIX).
+        .target(name: "SheetFileIO"),
         // What a replay showed, drawn: the SVG plot and the HTML player (its page and the web
         // host's renderer are resources, embedded as bytes).
         .target(name: "SheetReplay", dependencies: ["SheetServer", "SheetRPC", "SheetCore"],
                 resources: [.embedInCode("Resources/player.html"), .embedInCode("Resources/player.js"),
                             .embedInCode("Resources/sheet-renderer.js")]),
         // The thin executable: CLI, the poll loop, stdio.
-        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "SheetReplay", "CLinuxPoll"],
+        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "SheetReplay", "SheetFileIO", "CLinuxPoll"],
                          swiftSettings: releaseCodegen, linkerSettings: releaseLink),
         // The benchmark, measuring the `sheetd` built beside it against bench/floor.
-        .executableTarget(name: "sheetd-bench", dependencies: ["SheetServer", "SheetRPC", "sheetd"]),
+        .executableTarget(name: "sheetd-bench", dependencies: ["SheetServer", "SheetRPC", "SheetFileIO", "sheetd"]),
 
         // Bundled plugins.
         .target(name: "MaterialPlugin", dependencies: ["CJansson", "CSheetdPlugin"], path: "plugins/material"),

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SheetFileIO
 
 /// The command line of `sheetd-bench`: what to measure and how to print it.
 struct BenchOptions: Equatable {
@@ -113,35 +114,8 @@ struct BenchInputs {
     }
 }
 
-/// Writes all of `bytes` to `fd` (retrying on EINTR and short writes).
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { p in
-        var off = 0
-        while off < p.count {
-            let n = write(fd, p.baseAddress! + off, p.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            off += n
-        }
-    }
-}
+/// Writes all of `bytes` to `fd`.
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) { FileIO.writeAll(fd, bytes) }
 
 /// The whole file, or nil when it cannot be read.
-func readFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var data: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return nil
-        }
-        if n == 0 { return data }
-        data.append(contentsOf: chunk[0..<n])
-    }
-}
+func readFile(_ path: String) -> [UInt8]? { FileIO.readFile(path) }

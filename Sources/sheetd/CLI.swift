@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SheetFileIO
 import SheetRPC
 import SheetServer
 
@@ -189,19 +190,7 @@ enum Sheetd {
     static func writeStdout(_ s: String) { writeAll(1, Array(s.utf8)) }
     static func writeStderr(_ s: String) { writeAll(2, Array(s.utf8)) }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { p in
-            var off = 0
-            while off < p.count {
-                let n = write(fd, p.baseAddress! + off, p.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                off += n
-            }
-        }
-    }
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) { FileIO.writeAll(fd, bytes) }
 }
 
 extension Options {

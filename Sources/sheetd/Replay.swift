@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SheetFileIO
 import SheetRPC
 import SheetReplay
 import SheetServer
@@ -61,26 +62,5 @@ enum Replay {
         return (connection, events)
     }
 
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
-            errno = EISDIR
-            return nil
-        }
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { break }
-            data.append(contentsOf: chunk[0..<n])
-        }
-        return data
-    }
+    static func readFile(_ path: String) -> [UInt8]? { FileIO.readFile(path) }
 }
