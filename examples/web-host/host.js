@@ -133,25 +133,31 @@ function points(px) { return px / stage.scale; }
 // ---- gestures: dragging the sheet ----
 
 function attachSheetGestures() {
-  const sheet = $("sheet");
+  // The sheet's header and the grabber (drawn in the pull bar above the sheet) both drag it.
   let drag = null;
-  sheet.addEventListener("pointerdown", (e) => {
-    if (e.target.closest(".list, button, input")) return;
-    drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
-    sheet.setPointerCapture(e.pointerId);
-    send(host.session.pan({ t: now(e), phase: "began", translation: { x: 0, y: 0 } }));
-  });
-  sheet.addEventListener("pointermove", (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    send(host.session.pan({ t: now(e), phase: "changed", translation: { x: points(e.clientX - drag.x), y: points(e.clientY - drag.y) } }));
-  });
-  const end = (phase) => (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    send(host.session.pan({ t: now(e), phase, translation: { x: points(e.clientX - drag.x), y: points(e.clientY - drag.y) } }));
-    drag = null;
+  const pan = (e, phase) => {
+    const params = { t: now(e), phase, translation: { x: points(e.clientX - drag.x), y: points(e.clientY - drag.y) } };
+    if (drag.source !== "sheet") params.source = drag.source;
+    send(host.session.pan(params));
   };
-  sheet.addEventListener("pointerup", end("ended"));
-  sheet.addEventListener("pointercancel", end("cancelled"));
+  for (const [element, source] of [[$("sheet"), "sheet"], [$("grabber"), "grabber"]]) {
+    element.addEventListener("pointerdown", (e) => {
+      if (e.target.closest(".list, button, input")) return;
+      drag = { id: e.pointerId, x: e.clientX, y: e.clientY, source };
+      element.setPointerCapture(e.pointerId);
+      pan(e, "began");
+    });
+    element.addEventListener("pointermove", (e) => {
+      if (drag && e.pointerId === drag.id) pan(e, "changed");
+    });
+    const end = (phase) => (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      pan(e, phase);
+      drag = null;
+    };
+    element.addEventListener("pointerup", end("ended"));
+    element.addEventListener("pointercancel", end("cancelled"));
+  }
   $("dimming").addEventListener("click", (e) => send(host.session.tap({ t: now(e), target: "dimming" })));
 }
 
