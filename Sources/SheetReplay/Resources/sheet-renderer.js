@@ -99,12 +99,15 @@
       order.push(l);
       this.drawSheet(l, s.frame, num(s.pullBarHeight, 20));
     }
-    // Parents first: re-append in stack order (appendChild moves an element).
-    for (var k = 0; k < order.length; k++) {
-      if (order[k].dimming.nextSibling !== order[k].group || this.layersElement.children[2 * k] !== order[k].dimming) {
-        this.layersElement.appendChild(order[k].dimming);
-        this.layersElement.appendChild(order[k].group);
-      }
+    // Parents first, drawn last (over the layers of other stacks): when the tail of the layers
+    // is not in stack order, re-append them in order (appendChild moves an element).
+    var kids = this.layersElement.children, base = kids.length - 2 * order.length, inOrder = base >= 0;
+    for (var k = 0; inOrder && k < order.length; k++) {
+      inOrder = kids[base + 2 * k] === order[k].dimming && kids[base + 2 * k + 1] === order[k].group;
+    }
+    for (var m = 0; !inOrder && m < order.length; m++) {
+      this.layersElement.appendChild(order[m].dimming);
+      this.layersElement.appendChild(order[m].group);
     }
     for (var key in this.layers) {
       if (!drawn[key]) this.layers[key].dimming.style.display = this.layers[key].group.style.display = "none";
