@@ -8,6 +8,8 @@ let package = Package(
     name: "sheetd",
     products: [
         .executable(name: "sheetd", targets: ["sheetd"]),
+        // The benchmark: `swift run -c release sheetd-bench` (measures the sheetd built beside it).
+        .executable(name: "sheetd-bench", targets: ["sheetd-bench"]),
         .library(name: "SheetCore", targets: ["SheetCore"]),
         // The Swift client: spawns sheetd and speaks its wire protocol (no engine code).
         .library(name: "SheetClient", targets: ["SheetClient"]),
@@ -40,8 +42,19 @@ let package = Package(
         .target(name: "SheetPluginHost", dependencies: ["SheetCore", "CSheetdPlugin", "CPluginProcess"]),
         // The daemon's brain: sessions, methods, clocks. No file descriptors.
         .target(name: "SheetServer", dependencies: ["SheetCore", "SheetRPC", "SheetPluginHost", "SheetWire"]),
+        // Whole-file reads and complete writes for the executables (POSIX).
+        .target(name: "SheetFileIO"),
+        // What a replay showed, drawn: the SVG plot and the HTML player (its page and the web
+        // host's renderer are resources, embedded as bytes).
+        .target(name: "SheetReplay", dependencies: ["SheetServer", "SheetRPC", "SheetCore"],
+                resources: [.embedInCode("Resources/player.html"), .embedInCode("Resources/player.js"),
+                            .embedInCode("Resources/sheet-renderer.js")]),
         // The thin executable: CLI, the poll loop, stdio.
-        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "SheetPluginHost", "CLinuxPoll"]),
+        .executableTarget(name: "sheetd", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "SheetPluginHost", "SheetReplay", "SheetFileIO",
+                                                          "CLinuxPoll"]),
+        // The benchmark, measuring the `sheetd` built beside it against bench/floor.
+        .executableTarget(name: "sheetd-bench", dependencies: ["SheetServer", "SheetRPC", "SheetCore", "SheetPluginHost", "SheetFileIO",
+                                                               "sheetd"]),
 
         // Bundled plugins.
         .target(name: "MaterialPlugin", dependencies: ["CJansson", "CSheetdPlugin"], path: "plugins/material"),
@@ -60,7 +73,8 @@ let package = Package(
         .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"],
                     exclude: ["Fixtures"]),  // C fixture, compiled with cc at test time
         // End-to-end tests spawn the built `sheetd`; depending on it makes `swift test` build it.
-        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetRPCTestSupport", "SheetCore", "SheetWire", "sheetd"]),
+        .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetRPCTestSupport", "SheetCore", "SheetWire",
+                                                    "SheetReplay", "sheetd", "sheetd-bench"]),
         // The Swift client against the built daemon (and the README's client program).
         .testTarget(name: "SheetClientTests", dependencies: ["SheetClient", "sheetd"]),
     ],

@@ -1,15 +1,17 @@
 import SheetCore
 import SheetRPC
 
+// What the replay tools read from a live service (package access: not public API).
+
 extension SheetService {
     /// Ids of the live sessions, in creation order.
-    public var liveSessionIDs: [String] {
+    package var liveSessionIDs: [String] {
         sessions.sorted { $0.value.order < $1.value.order }.map(\.key)
     }
 
     /// The state a frame of the session would report now (`presenting`, `dragging`, ...) and
     /// whether anything moves (an animation or a finger); `nil` for an unknown session.
-    public func activity(session id: String) -> (state: String, moving: Bool)? {
+    package func activity(session id: String) -> (state: String, moving: Bool)? {
         guard let s = sessions[id] else { return nil }
         return (s.sheet.phase.rawValue, s.sheet.isActive)
     }
@@ -18,9 +20,9 @@ extension SheetService {
     /// detents (resolved for the current content, container and keyboard, ascending) and the
     /// keyboard height the engine holds —
     /// `{container: {width, height, safeArea: {top, bottom, left, right}}, detents: [{id, height}],
-    /// keyboardHeight, pullBarHeight}`. Read-only; `nil` for an unknown session. Used by
-    /// in-process tools (`sheetd replay --svg/--html`), never sent on the wire.
-    public func layoutJSON(session id: String) -> JSONValue? {
+    /// keyboardHeight, pullBarHeight}`. Read-only; `nil` for an unknown session. For the
+    /// replay's plot and player inside this package only; never sent on the wire.
+    package func layoutJSON(session id: String) -> JSONValue? {
         guard let s = sessions[id] else { return nil }
         let state = s.sheet.state
         let c = state.setup.container

@@ -2,16 +2,16 @@
 import Glibc
 #endif
 import SheetPluginHost
+import SheetFileIO
 import SheetRPC
 import SheetServer
 
 /// The command line: `sheetd [serve] [OPTIONS]`, `sheetd replay FILE [OPTIONS]`,
-/// `sheetd bench [--quick] [--compare] [--scaling] [--json]`, `--help`, `--version`.
+/// `--help`, `--version`. (The benchmark is its own executable, `sheetd-bench`.)
 struct Options: Equatable {
     enum Command: Equatable {
         case serve
         case replay(String)
-        case bench([String])
         case help
         case version
     }
@@ -45,10 +45,8 @@ struct Options: Equatable {
         usage: sheetd [serve] [OPTIONS]      serve JSON-RPC 2.0 on stdin/stdout (default)
                sheetd replay FILE [OPTIONS]  run a recorded host stream (NDJSON or LSP,
                                              auto-detected) and print the output as NDJSON
-               sheetd bench [--quick] [--compare] [--scaling] [--json]
-                                             measure sheetd against the C floor, start-up,
-                                             memory (build with -c release)
                sheetd --help | --version
+        (the benchmark is its own executable: sheetd-bench --help)
 
         options:
           --framing auto|lsp|ndjson   input framing (default auto: '{' or '[' first means
@@ -69,7 +67,8 @@ struct Options: Equatable {
                                       top edge, detents, fingers, dimming, state bands,
                                       navigation x, events and host commands
           --html OUT.html             replay: also write one self-contained page that plays
-                                      the frames on a phone-sized stage (no network)
+                                      the frames, a whole stack at a time, on a stage
+                                      fitted to the container (no network)
           --no-default-plugins        do not look for the bundled plugins (libsheetd-*.so)
                                       next to the executable and in ../lib/sheetd/plugins
           --plugin-isolation process|none
@@ -166,9 +165,6 @@ struct Options: Equatable {
                 // FILE is the first argument after `replay` that is not an option.
                 sawCommand = true
                 o.command = .replay("")
-            case "bench" where !sawCommand:
-                o.command = .bench(Array(args[(i + 1)...]))
-                return o
             default:
                 if arg.hasPrefix("-") {
                     throw UsageError(message: "unknown option '\(arg)'")
@@ -214,8 +210,6 @@ enum Sheetd {
         case .version:
             writeStdout("sheetd \(Options.version)\n")
             return 0
-        case .bench(let rest):
-            return runBench(arguments: rest)
         case .replay(let path):
             return Replay.run(path: path, options: options)
         case .serve:
@@ -226,19 +220,7 @@ enum Sheetd {
     static func writeStdout(_ s: String) { writeAll(1, Array(s.utf8)) }
     static func writeStderr(_ s: String) { writeAll(2, Array(s.utf8)) }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { p in
-            var off = 0
-            while off < p.count {
-                let n = write(fd, p.baseAddress! + off, p.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                off += n
-            }
-        }
-    }
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) { FileIO.writeAll(fd, bytes) }
 }
 
 extension Options {

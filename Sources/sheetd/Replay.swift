@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SheetFileIO
 import SheetRPC
+import SheetReplay
 import SheetServer
 
 /// `sheetd replay FILE`: feeds a recorded host stream (NDJSON or LSP, auto-detected unless
@@ -30,7 +32,22 @@ enum Replay {
             if connection.exitCode != nil { break }
         }
         output.flush()
-        return recording?.write(svg: options.svgPath, html: options.htmlPath) ?? 0
+        guard let record = recording?.json else { return 0 }
+        var status: Int32 = 0
+        if let svg = options.svgPath, !writeFile(svg, SVGPlot.render(record)) { status = 2 }
+        if let html = options.htmlPath, !writeFile(html, HTMLPlayer.render(record)) { status = 2 }
+        return status
+    }
+
+    /// Writes a plot or a player; false (with a message on stderr) when it cannot.
+    static func writeFile(_ path: String, _ text: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            Sheetd.writeStderr("sheetd: replay: cannot write '\(path)': \(String(cString: strerror(errno)))\n")
+            return false
+        }
+        Sheetd.writeAll(fd, Array(text.utf8))
+        return close(fd) == 0
     }
 
     /// A fresh connection, and the recorded stream cut into its messages (and framing errors).
@@ -45,26 +62,5 @@ enum Replay {
         return (connection, events)
     }
 
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
-            errno = EISDIR
-            return nil
-        }
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { break }
-            data.append(contentsOf: chunk[0..<n])
-        }
-        return data
-    }
+    static func readFile(_ path: String) -> [UInt8]? { FileIO.readFile(path) }
 }

@@ -114,6 +114,56 @@ struct PlayerTests {
     }
 }
 
+extension PlayerTests {
+    /// The params of every `sheet.frame` of `session` that sheetd printed.
+    static func frames(_ all: [JSONValue], of session: String) -> [JSONValue] {
+        all.filter { $0["session"]?.stringValue == session }
+    }
+
+    /// A child presented over its parent: both sheets are drawn, the parent scaled and moved by
+    /// its frame's `transform` about its top centre, the child at its own rect with its grabber
+    /// centred in the pull bar whose top is `grabber.y`.
+    @Test func stackDrawsEverySheetWithTheParentReceding() throws {
+        let (page, all) = try Self.player("44-stack-push.ndjson")
+        let t = 780.0
+        let probe = try #require(try Self.probe(page, at: [t]).first)
+        let parent = try #require(Self.frame(Self.frames(all, of: "s1"), at: t))
+        let child = try #require(Self.frame(Self.frames(all, of: "s2"), at: t))
+        let scale = try #require(parent["transform"]?["scale"]?.doubleValue)
+        let translateY = try #require(parent["transform"]?["translateY"]?.doubleValue)
+        #expect(scale < 1 && translateY < 0)
+        func value(_ v: JSONValue?) throws -> Double { try #require(v?.doubleValue) }
+        let p = try #require(probe["sheets"]?["s1"]?["sheet"]), c = try #require(probe["sheets"]?["s2"]?["sheet"])
+        let width = try value(parent["sheet"]?["width"]), x = try value(parent["sheet"]?["x"]), y = try value(parent["sheet"]?["y"])
+        #expect(abs(try value(p["width"]) - width * scale) < 0.5)
+        #expect(abs(try value(p["x"]) - (x + width * (1 - scale) / 2)) < 0.5)
+        #expect(abs(try value(p["y"]) - (y + translateY)) < 0.5)
+        for k in ["x", "y", "width", "height"] {
+            #expect(abs(try value(c[k]) - value(child["sheet"]?[k])) < 0.5, "child sheet.\(k)")
+        }
+        let grabber = try #require(probe["sheets"]?["s2"]?["grabber"])
+        #expect(abs(try value(grabber["y"]) - (try value(child["grabber"]?["y"]) + 7.5)) < 0.5, "the grabber centred in a 20 pt pull bar")
+        #expect(abs(try value(grabber["x"]) + 18 - (try value(child["sheet"]?["x"]) + value(child["sheet"]?["width"]) / 2)) < 0.5)
+        _ = try Self.screenshot(page, t: t, name: "44-stack")
+    }
+
+    /// A 1024 pt wide container is scaled down to fit the window, never cut off: the stage's
+    /// whole width is on screen and the sheet keeps its rect in points.
+    @Test func wideContainerFitsTheWindow() throws {
+        let (page, all) = try Self.player("41-page-sheet-regular-width.ndjson")
+        let t = 1456.0
+        let probe = try #require(try Self.probe(page, at: [t], window: "1100,1000").first)
+        let scale = try #require(probe["scale"]?.doubleValue)
+        #expect(scale < 1 && 1024 * scale <= 1100 - 32, "scale \(scale)")
+        let f = try #require(Self.frame(Self.frames(all, of: "s1"), at: t))
+        for k in ["x", "y", "width", "height"] {
+            let shown = try #require(probe["sheet"]?[k]?.doubleValue), sent = try #require(f["sheet"]?[k]?.doubleValue)
+            #expect(abs(shown - sent) < 0.5, "sheet.\(k): shown \(shown), frame \(sent)")
+        }
+        _ = try Self.screenshot(page, t: t, name: "41-wide")
+    }
+}
+
 /// Times in URLs and file names: integers without `.0`.
 enum TimeText {
     static func text(_ t: Double) -> String {

@@ -6,6 +6,7 @@ import Foundation
 import FoundationXML
 #endif
 import SheetRPC
+@testable import SheetReplay
 @testable import sheetd
 import Testing
 
@@ -164,7 +165,8 @@ final class SVGElements: NSObject, XMLParserDelegate {
                 == [P(t: 0, v: 844), P(t: 16, v: 800), P(t: 390, v: 800), P(t: 400, v: 700)])
     }
 
-    /// The player page needs nothing from the network and embeds every frame sheetd sent.
+    /// The player page needs nothing from the network, draws with the web host's renderer and
+    /// embeds every frame sheetd sent.
     @Test func playerPageIsSelfContained() throws {
         let page = FileManager.default.temporaryDirectory.appendingPathComponent("sheetd-player-\(getpid()).html")
         defer { try? FileManager.default.removeItem(at: page) }
@@ -175,16 +177,29 @@ final class SVGElements: NSObject, XMLParserDelegate {
         for outside in ["http:", "https:", "src=", "<link", "@import", "url("] {
             #expect(!html.contains(outside), "\(outside) in the page")
         }
-        for id in [#"id="sheet""#, #"id="dimming""#, #"id="grabber""#, #"id="keyboard""#, #"id="scrubber""#, #"id="log""#] {
+        for id in [#"id="viewport""#, #"id="keyboard""#, #"id="scrubber""#, #"id="log""#] {
             #expect(html.contains(id))
         }
-        let open = try #require(html.range(of: #"<script type="application/json" id="recording">"#))
-        let close = try #require(html.range(of: "</script>", range: open.upperBound..<html.endIndex))
-        let recording = try JSONCodec.decode(String(html[open.upperBound..<close.lowerBound]))
-        let embedded = recording["sessions"]?.arrayValue?.first?["frames"]?.arrayValue ?? []
+        let renderer = try String(contentsOf: SpecTests.repoRoot.appendingPathComponent("Sources/SheetReplay/Resources/sheet-renderer.js"),
+                                  encoding: .utf8)
+        #expect(html.contains(renderer), "the page inlines sheet-renderer.js as it is")
+        let embedded = try Self.scripts(in: html, opening: #"<script type="application/json" class="frames" data-session="0">"#)
+            .flatMap { try #require(try JSONCodec.decode($0).arrayValue) }
         let sent = try r.stdout.split(separator: "\n").map { try JSONCodec.decode(String($0)) }
             .filter { $0["method"] == "sheet.frame" }.compactMap { $0["params"] }
         #expect(!sent.isEmpty && embedded == sent)
+    }
+
+    /// The texts of the script elements that open with `opening`.
+    static func scripts(in html: String, opening: String) throws -> [String] {
+        var out: [String] = []
+        var from = html.startIndex
+        while let open = html.range(of: opening, range: from..<html.endIndex) {
+            let close = try #require(html.range(of: "</script>", range: open.upperBound..<html.endIndex))
+            out.append(String(html[open.upperBound..<close.lowerBound]))
+            from = close.upperBound
+        }
+        return out
     }
 
     @Test func plotOptionsNeedReplayAndAWritableFile() throws {

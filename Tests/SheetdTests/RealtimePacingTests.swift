@@ -3,7 +3,7 @@ import SheetRPC
 
 /// The realtime clock ticks on a fixed grid, `origin + k * 1000/fps`: frames carry the grid
 /// time, sub-millisecond part included. (How close to the grid the ticks really are is
-/// measured by `sheetd bench`, never asserted here.)
+/// measured by `sheetd-bench`, never asserted here.)
 @Suite struct RealtimePacingTests {
     @Test(arguments: [60.0, 120.0, 90.0])
     func frameTimesLieOnTheGrid(_ fps: Double) throws {

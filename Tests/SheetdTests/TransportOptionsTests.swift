@@ -26,7 +26,8 @@ import Testing
         let optionsFirst = try Options.parse(["replay", "--plugin-dir", "/p", "f.ndjson"])
         #expect(optionsFirst.command == .replay("f.ndjson") && optionsFirst.pluginDirectories == ["/p"])
         #expect(throws: Options.UsageError.self) { try Options.parse(["replay", "a.ndjson", "b.ndjson"]) }
-        #expect(try Options.parse(["bench", "--iterations", "5"]).command == .bench(["--iterations", "5"]))
+        // The benchmark is its own executable (sheetd-bench), not a command of the daemon.
+        #expect(throws: Options.UsageError.self) { try Options.parse(["bench"]) }
         #expect(try Options.parse(["--help"]).command == .help)
         #expect(try Options.parse(["-h"]).command == .help)
         #expect(try Options.parse(["--version"]).command == .version)

@@ -1,5 +1,5 @@
 /*
- * floor.c: the reference floor for `sheetd bench --compare`.
+ * floor.c: the reference floor for `sheetd-bench --compare`.
  *
  * Reads the benchmark's drag stream (NDJSON on stdin), parses every message with jansson,
  * keeps the least per-session state that reproduces sheetd's answers for this stream (one

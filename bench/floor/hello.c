@@ -1,7 +1,7 @@
 /*
- * hello.c: the start-up floor for `sheetd bench`. A minimal C program that reads one line
+ * hello.c: the start-up floor for `sheetd-bench`. A minimal C program that reads one line
  * (the host's `initialize` request) and answers it, then waits for end of input, the way
- * a JSON-RPC daemon starts. `sheetd bench` times spawn → first reply for it and for sheetd.
+ * a JSON-RPC daemon starts. `sheetd-bench` times spawn → first reply for it and for sheetd.
  *
  * Built by the benchmark: cc -O2 hello.c
  */

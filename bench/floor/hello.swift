@@ -1,4 +1,4 @@
-// hello.swift: the Swift runtime's own start-up floor for `sheetd bench`: hello.c in Swift,
+// hello.swift: the Swift runtime's own start-up floor for `sheetd-bench`: hello.c in Swift,
 // linked the way the release sheetd is (static Swift runtime and libstdc++, no exported
 // symbols). What sheetd adds to spawn → `initialize` reply is its time minus this one's.
 //

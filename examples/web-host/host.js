@@ -1,13 +1,30 @@
 // The live web host: renders sheetd's frames and turns pointer, wheel and focus events into
 // sheetd inputs. Realtime clock by default (sheetd ticks itself, frames arrive at 60 fps);
 // ?clock=host runs on the host clock: time moves only when you step (or press play).
-// window.sheetHost exposes the state for the browser test.
+// Frames are drawn by sheet-renderer.js (window.SheetRenderer), the renderer of the replay
+// player too. window.sheetHost exposes the state for the browser test.
 import { SheetdClient } from "/sheetd.js";
 
 const mode = new URLSearchParams(location.search).get("clock") === "host" ? "host" : "realtime";
 const CONTAINER = { width: 390, height: 844, safeArea: { top: 47, bottom: 34 } };
 const ROWS = 40, ROW_HEIGHT = 44, KEYBOARD_HEIGHT = 300;
 const $ = (id) => document.getElementById(id);
+const TOOLBAR = 32;  // px above the screen (host.css)
+
+// The stage: the container in points, scaled down to fit the window; this host's one sheet is
+// drawn under the key "sheet", its navigation pages are the host's own.
+const stage = new window.SheetRenderer.Stage($("screen"), {
+  backdrop: $("backdrop"),
+  page: (key, id) => (host.pages.get(id) || {}).element || null,
+});
+stage.overlay.append($("keyboard"));
+const layer = stage.layer("sheet");
+layer.sheet.id = "sheet";
+layer.dimming.id = "dimming";
+layer.grabber.id = "grabber";
+layer.pages.id = "pages";
+const fit = () => ({ width: window.innerWidth, height: window.innerHeight - TOOLBAR });
+stage.size(CONTAINER, fit());
 
 const host = {
   mode, client: null, session: null, frame: null, frames: 0, events: [], errors: [],
@@ -100,58 +117,47 @@ function keyboard(shown, event) {
 function render(frame) {
   host.frame = frame;
   host.frames += 1;
-  const sheet = $("sheet");
-  const s = frame.sheet;
-  sheet.style.left = `${s.x}px`;
-  sheet.style.top = `${s.y}px`;
-  sheet.style.width = `${s.width}px`;
-  sheet.style.height = `${s.height}px`;
-  sheet.style.borderRadius = `${s.cornerRadius}px ${s.cornerRadius}px 0 0`;
-  sheet.dataset.state = frame.state;
-  sheet.dataset.detent = frame.detent;
-  sheet.dataset.seq = String(frame.seq);
-  $("grabber").style.display = frame.grabber.visible ? "" : "none";
-  const dimming = $("dimming");
-  dimming.style.opacity = String(frame.dimming.alpha);
-  dimming.classList.toggle("blocking", !frame.dimming.passthrough);
-  const shown = new Set();
-  for (const item of frame.nav.items) {
-    const page = host.pages.get(item.id);
-    if (!page) continue;
-    shown.add(item.id);
-    page.element.style.display = "";
-    page.element.style.left = `${item.x}px`;
-    page.element.style.width = `${item.width}px`;
-    page.element.style.opacity = String(item.alpha);
-    page.element.style.zIndex = String(frame.nav.items.indexOf(item) + 1);
-  }
-  for (const [id, page] of host.pages) if (!shown.has(id)) page.element.style.display = "none";
+  draw();
   if (frame.scroll.pinOffsetY !== null && host.listDrag) setOffset(host.listDrag.page, frame.scroll.pinOffsetY);
-  $("status").textContent = `${mode} · ${frame.state} · ${frame.detent} · y ${s.y}`;
+  $("status").textContent = `${mode} · ${frame.state} · ${frame.detent} · y ${frame.sheet.y}`;
 }
+
+function draw() {
+  stage.draw({ container: CONTAINER, fit: fit(), sheets: [{ key: "sheet", frame: host.frame, pullBarHeight: 20 }] });
+}
+window.addEventListener("resize", () => { if (host.frame) draw(); else stage.size(CONTAINER, fit()); });
+
+/** A pointer's movement in points (the stage may be scaled to fit the window). */
+function points(px) { return px / stage.scale; }
 
 // ---- gestures: dragging the sheet ----
 
 function attachSheetGestures() {
-  const sheet = $("sheet");
+  // The sheet's header and the grabber (drawn in the pull bar above the sheet) both drag it.
   let drag = null;
-  sheet.addEventListener("pointerdown", (e) => {
-    if (e.target.closest(".list, button, input")) return;
-    drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
-    sheet.setPointerCapture(e.pointerId);
-    send(host.session.pan({ t: now(e), phase: "began", translation: { x: 0, y: 0 } }));
-  });
-  sheet.addEventListener("pointermove", (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    send(host.session.pan({ t: now(e), phase: "changed", translation: { x: e.clientX - drag.x, y: e.clientY - drag.y } }));
-  });
-  const end = (phase) => (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    send(host.session.pan({ t: now(e), phase, translation: { x: e.clientX - drag.x, y: e.clientY - drag.y } }));
-    drag = null;
+  const pan = (e, phase) => {
+    const params = { t: now(e), phase, translation: { x: points(e.clientX - drag.x), y: points(e.clientY - drag.y) } };
+    if (drag.source !== "sheet") params.source = drag.source;
+    send(host.session.pan(params));
   };
-  sheet.addEventListener("pointerup", end("ended"));
-  sheet.addEventListener("pointercancel", end("cancelled"));
+  for (const [element, source] of [[$("sheet"), "sheet"], [$("grabber"), "grabber"]]) {
+    element.addEventListener("pointerdown", (e) => {
+      if (e.target.closest(".list, button, input")) return;
+      drag = { id: e.pointerId, x: e.clientX, y: e.clientY, source };
+      element.setPointerCapture(e.pointerId);
+      pan(e, "began");
+    });
+    element.addEventListener("pointermove", (e) => {
+      if (drag && e.pointerId === drag.id) pan(e, "changed");
+    });
+    const end = (phase) => (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      pan(e, phase);
+      drag = null;
+    };
+    element.addEventListener("pointerup", end("ended"));
+    element.addEventListener("pointercancel", end("cancelled"));
+  }
   $("dimming").addEventListener("click", (e) => send(host.session.tap({ t: now(e), target: "dimming" })));
 }
 
@@ -196,7 +202,7 @@ function attachListGestures(page) {
   page.list.addEventListener("pointermove", (e) => {
     const d = host.listDrag;
     if (!d || d.page !== page || e.pointerId !== d.id) return;
-    const ty = e.clientY - d.y;
+    const ty = points(e.clientY - d.y);
     const pinned = host.frame && host.frame.scroll.pinOffsetY !== null;
     if (pinned) {  // the sheet owns the drag: hold the list, scroll from here once it lets go
       setOffset(page, host.frame.scroll.pinOffsetY);
@@ -211,8 +217,8 @@ function attachListGestures(page) {
   const end = (e) => {
     const d = host.listDrag;
     if (!d || d.page !== page || e.pointerId !== d.id) return;
-    d.samples.push({ t: now(e), y: e.clientY - d.y });
-    scrollSample(page, e, "dragEnded", e.clientY - d.y, releaseVelocity(d.samples));
+    d.samples.push({ t: now(e), y: points(e.clientY - d.y) });
+    scrollSample(page, e, "dragEnded", points(e.clientY - d.y), releaseVelocity(d.samples));
     host.listDrag = null;
   };
   page.list.addEventListener("pointerup", end);

@@ -54,6 +54,8 @@ FILES = {
     "/": (os.path.join(HERE, "index.html"), "text/html; charset=utf-8"),
     "/host.js": (os.path.join(HERE, "host.js"), "text/javascript; charset=utf-8"),
     "/host.css": (os.path.join(HERE, "host.css"), "text/css; charset=utf-8"),
+    "/sheet-renderer.js": (os.path.join(ROOT, "Sources", "SheetReplay", "Resources", "sheet-renderer.js"),
+                           "text/javascript; charset=utf-8"),
     "/sheetd.js": (os.path.join(ROOT, "clients", "js", "sheetd.js"), "text/javascript; charset=utf-8"),
     "/methods.js": (os.path.join(ROOT, "clients", "js", "methods.js"), "text/javascript; charset=utf-8"),
 }

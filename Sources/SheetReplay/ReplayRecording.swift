@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SheetRPC
 import SheetServer
 
@@ -10,8 +7,9 @@ import SheetServer
 /// naming the session (with the `{state}` or error a request answered), the states reported in
 /// order (frames and answers), and the session's layout — container, resting detents, keyboard —
 /// read from the engine whenever it changed, since frames carry only the selected detent's id.
-/// Everything is JSON (`json`), so the renderers read members by name and ignore the rest.
-struct ReplayRecording {
+/// Everything is JSON (`json`), so the renderers read members by name and ignore the rest:
+/// `SVGPlot.render(recording.json)`, `HTMLPlayer.render(recording.json)`.
+public struct ReplayRecording {
     /// One session's record, in the order things were sent.
     struct Session {
         var id: String
@@ -45,13 +43,13 @@ struct ReplayRecording {
     private var creating: [(id: JSONValue, params: JSONValue)] = []
 
     /// `source`: the replayed file's path (only its last component is kept).
-    init(source: String) {
+    public init(source: String) {
         self.source = String(source.split(separator: "/").last ?? Substring(source))
     }
 
     /// Records one input event and the message bodies the connection answered to it, then
     /// reads the layout of every live session from `service`.
-    mutating func observe(_ event: FrameDecoder.Event, answers: [[UInt8]], service: any RPCService) {
+    public mutating func observe(_ event: FrameDecoder.Event, answers: [[UInt8]], service: any RPCService) {
         lastNotification = nil
         if case .message(let bytes) = event, let message = try? JSONCodec.decode(bytes) {
             for m in message.arrayValue ?? [message] { recordInput(m, service: service) }
@@ -140,7 +138,7 @@ struct ReplayRecording {
     }
 
     /// The whole record: `{source, ticks, sessions: [{id, create, layouts, states, frames, events, inputs}]}`.
-    var json: JSONValue {
+    public var json: JSONValue {
         ["source": .string(source),
          "ticks": .array(ticks.map { .number($0) }),
          "sessions": .array(sessions.map { s in
@@ -148,28 +146,6 @@ struct ReplayRecording {
               "frames": .array(s.frames), "events": .array(s.events),
               "inputs": .array(s.inputs.map { .object($0) })]
          })]
-    }
-}
-
-extension ReplayRecording {
-    /// Writes the plot and the player where asked; 0, or 2 (with a message on stderr) when a
-    /// file cannot be written.
-    func write(svg: String?, html: String?) -> Int32 {
-        let record = json
-        var status: Int32 = 0
-        if let svg, !Self.writeFile(svg, SVGPlot.render(record)) { status = 2 }
-        if let html, !Self.writeFile(html, HTMLPlayer.render(record)) { status = 2 }
-        return status
-    }
-
-    static func writeFile(_ path: String, _ text: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            Sheetd.writeStderr("sheetd: replay: cannot write '\(path)': \(String(cString: strerror(errno)))\n")
-            return false
-        }
-        Sheetd.writeAll(fd, Array(text.utf8))
-        return close(fd) == 0
     }
 }
 

@@ -2,21 +2,21 @@
 import Glibc
 #endif
 
-/// `sheetd bench` realtime pacing lines: a child `sheetd` on the realtime clock, its sessions
+/// `sheetd-bench` realtime pacing lines: a child `sheetd` on the realtime clock, its sessions
 /// cycling present/dismiss in staggered groups (so something always moves), read as fast as
 /// it writes. For each run it prints the median interval between consecutive grid ticks as
 /// they arrive (against `1000/fps`), the achieved tick rate over the grid time covered, and
 /// the grid points the daemon skipped because a tick did not fit.
 enum PacingBench {
-    static func run(quick: Bool, out: BenchOutput) {
+    static func run(quick: Bool, out: BenchOutput, daemon: String) {
         let seconds = quick ? 0.2 : 3.0
-        for fps in [30.0, 60, 120] { measure(fps: fps, sessions: 6, seconds: seconds, out: out) }
-        measure(fps: 60, sessions: quick ? 50 : 2000, seconds: seconds, out: out)
+        for fps in [30.0, 60, 120] { measure(fps: fps, sessions: 6, seconds: seconds, out: out, daemon: daemon) }
+        measure(fps: 60, sessions: quick ? 50 : 2000, seconds: seconds, out: out, daemon: daemon)
     }
 
-    static func measure(fps: Double, sessions: Int, seconds: Double, out: BenchOutput) {
+    static func measure(fps: Double, sessions: Int, seconds: Double, out: BenchOutput, daemon: String) {
         let name = "realtime \(Int(fps)) fps, \(sessions) animating sessions"
-        guard let child = Child() else {
+        guard let child = Child(daemon: daemon) else {
             out.unavailable(name, "could not start a child sheetd")
             return
         }
@@ -107,13 +107,13 @@ enum PacingBench {
         return Double(String(decoding: line[from..<end], as: UTF8.self))
     }
 
-    /// A child `sheetd` (this binary) over pipes, NDJSON both ways, read line by line.
+    /// A child `sheetd` over pipes, NDJSON both ways, read line by line.
     private final class Child {
         let process: PipedChild
         private var pending: [UInt8] = []
 
-        init?() {
-            guard let p = PipedChild(["/proc/self/exe", "--framing=ndjson"]) else { return nil }
+        init?(daemon: String) {
+            guard let p = PipedChild([daemon, "--framing=ndjson"]) else { return nil }
             process = p
         }
 

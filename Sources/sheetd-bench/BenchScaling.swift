@@ -30,7 +30,7 @@ enum BenchScaling {
         bench.out.row("tick with \(idle) idle + 1 dragging (pan + tick)", t.b / 1000, "µs/tick", perSecond: 1e9 / t.b)
         bench.out.row("tick cost ratio: \(idle) idle + 1 dragging / 1 session (median of \(rounds) rounds)", t.ratio, "x")
         for c in [few, crowd, alone, among] where !c.framesAsExpected {
-            BenchOutput.warn("sheetd bench: a tick of the \(c.sessions)-session scaling case did not draw \(c.framesPerTick) frames: \(String(decoding: c.sink.last, as: UTF8.self))")
+            BenchOutput.warn("sheetd-bench: a tick of the \(c.sessions)-session scaling case did not draw \(c.framesPerTick) frames: \(String(decoding: c.sink.last, as: UTF8.self))")
         }
     }
 

@@ -2,9 +2,9 @@
 /// presented sessions, per session above one holding a single session; before any tick and
 /// after the one tick that draws every one of them.
 enum BenchMemory {
-    static func run(_ out: BenchOutput, sessions n: Int) {
+    static func run(_ out: BenchOutput, sessions n: Int, daemon: String) {
         let label = "memory per session at \(n) sessions (VmHWM)"
-        guard n > 1, let child = PipedChild(["/proc/self/exe", "serve"], clearEnvironment: ["SHEETD_PLUGIN_PATH"]) else {
+        guard n > 1, let child = PipedChild([daemon, "serve"], clearEnvironment: ["SHEETD_PLUGIN_PATH"]) else {
             out.unavailable(label, "could not start a child sheetd")
             return
         }

@@ -14,9 +14,11 @@ import SheetServer
 /// - a drag stream whose every drag is released on the plugin policy, per released drag,
 ///   relative to the same stream on the built-in `deceleration`.
 enum BenchPluginIsolation {
-    static func run(_ out: BenchOutput, quick: Bool) {
-        let directories = Options.defaultPluginDirectories()
-        let helper = PluginIsolation.process(executable: "/proc/self/exe", timeoutMilliseconds: 1000)
+    static func run(_ out: BenchOutput, quick: Bool, daemon: String) {
+        // Where the measured daemon finds its bundled plugins, and the daemon as the helper.
+        let dir = daemon.lastIndex(of: "/").map { String(daemon[..<$0]) } ?? "."
+        let directories = [dir, dir + "/../lib/sheetd/plugins"]
+        let helper = PluginIsolation.process(executable: daemon, timeoutMilliseconds: 1000)
         guard let inHelper = decide(directories, helper), let inProcess = decide(directories, .trusted) else {
             out.unavailable("plugin policy call", "the bundled material plugin was not found next to sheetd")
             return

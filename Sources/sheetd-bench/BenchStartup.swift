@@ -9,11 +9,9 @@ import Glibc
 /// in Swift linked as sheetd is (the Swift runtime's own share). Medians of alternating runs,
 /// wall clock.
 enum BenchStartup {
-    static func run(_ out: BenchOutput, quick: Bool) {
+    static func run(_ out: BenchOutput, quick: Bool, inputs: BenchInputs) {
         let runs = quick ? 3 : 31
-        guard let exe = realpath("/proc/self/exe", nil) else { return }
-        let sheetd = String(cString: exe)
-        free(exe)
+        let sheetd = inputs.daemon
 
         var trueTimes: [Double] = [], versionTimes: [Double] = []
         for _ in 0..<runs {
@@ -23,12 +21,12 @@ enum BenchStartup {
         out.row("start-up: /bin/true, spawn to exit", median(trueTimes) * 1000, "ms", decimals: 3)
         out.row("start-up: sheetd --version, spawn to exit", median(versionTimes) * 1000, "ms", decimals: 3)
 
-        guard let dir = FloorComparison.locate(), let work = FloorComparison.makeWorkDirectory() else {
-            out.unavailable("start-up: sheetd / C, spawn to initialize reply", "bench/floor not found")
+        guard let work = FloorComparison.makeWorkDirectory() else {
+            out.unavailable("start-up: sheetd / C, spawn to initialize reply", "no temporary directory")
             return
         }
         defer { _ = ChildProcess.run(["/bin/rm", "-rf", work]) }
-        guard let hello = FloorComparison(floorDirectory: dir, workDirectory: work).buildFloor("hello") else {
+        guard let hello = FloorComparison(floorDirectory: inputs.floorDirectory, workDirectory: work, daemon: sheetd).buildFloor("hello") else {
             out.unavailable("start-up: sheetd / C, spawn to initialize reply", "could not build hello.c")
             return
         }
@@ -41,7 +39,7 @@ enum BenchStartup {
             _ = child.finish()
             return got == 1 ? t : nil
         }
-        let swiftHello = FloorComparison(floorDirectory: dir, workDirectory: work).buildSwiftHello()
+        let swiftHello = FloorComparison(floorDirectory: inputs.floorDirectory, workDirectory: work, daemon: sheetd).buildSwiftHello()
         var cTimes: [Double] = [], sTimes: [Double] = [], ratios: [Double] = []
         var swiftTimes: [Double] = [], swiftRatios: [Double] = []
         for _ in 0..<runs {

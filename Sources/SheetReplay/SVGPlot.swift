@@ -8,7 +8,7 @@ import SheetRPC
 /// edge; the dimming alpha and the progress (0…1); and, for sessions with navigation, every
 /// entry's `x` (pt). State bands (presenting, dragging, settling, dismissing) shade all strips.
 /// The output is deterministic: the same recording gives the same bytes.
-enum SVGPlot {
+public enum SVGPlot {
     static let width = 1000.0
     static let plotLeft = 70.0
     static let plotRight = 820.0
@@ -18,8 +18,8 @@ enum SVGPlot {
     static let bandColors = ["presenting": "#dbeafe", "dragging": "#fde4c8", "settling": "#d5f5dd", "dismissing": "#fde0e0"]
 
     /// The SVG document for a recording (`ReplayRecording.json`).
-    static func render(_ recording: JSONValue) -> String {
-        let ticks = (recording["ticks"]?.arrayValue ?? []).compactMap(\.doubleValue)
+    public static func render(_ recording: JSONValue) -> String {
+        let ticks = (recording["ticks"]?.arrayValue ?? []).compactMap(\.doubleValue).sorted()
         let source = recording["source"]?.stringValue ?? ""
         let timelines = (recording["sessions"]?.arrayValue ?? []).map { SessionTimeline(session: $0, ticks: ticks) }
         var body = ""
@@ -112,8 +112,10 @@ enum SVGPlot {
     /// Draws a session's block below `top`; returns its bottom.
     static func session(_ tl: SessionTimeline, index: Int, source: String, into out: inout String, top: Double) -> Double {
         let tx = Scale(domain: (tl.start, tl.end), range: (plotLeft, plotRight))
-        let sid = escape(tl.id)
-        out += #"<g class="session" id="session-\#(sid)">"# + "\n"
+        // Clip ids go into `url(#…)`: the session id when it is a plain name, else its index.
+        let plain = !tl.id.isEmpty && tl.id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+        let sid = plain ? tl.id : "session\(index)"
+        out += #"<g class="session" id="session-\#(escape(tl.id))">"# + "\n"
         var title = "session \(tl.id) · \(source)"
         if !tl.containers.isEmpty {
             title += " · container " + tl.containers.map { "\(number($0.width))×\(number($0.height))" }.joined(separator: " → ") + " pt"
@@ -401,19 +403,26 @@ enum SVGPlot {
         return "\(r)"
     }
 
-    /// XML text and attribute escaping.
+    /// Any string as XML text or attribute value: markup characters escaped; tab, newline and
+    /// carriage return as character references (so attributes keep them); characters XML 1.0
+    /// forbids (the other C0 controls, U+FFFE, U+FFFF) replaced by U+FFFD.
     static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
+        var out = String.UnicodeScalarView()
+        func append(_ text: String) { out.append(contentsOf: text.unicodeScalars) }
+        for c in s.unicodeScalars {
             switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
+            case "&": append("&amp;")
+            case "<": append("&lt;")
+            case ">": append("&gt;")
+            case "\"": append("&quot;")
+            case "'": append("&apos;")
+            case "\t": append("&#9;")
+            case "\n": append("&#10;")
+            case "\r": append("&#13;")
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out.append("\u{FFFD}")
             default: out.append(c)
             }
         }
-        return out
+        return String(out)
     }
 }

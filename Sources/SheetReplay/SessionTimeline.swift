@@ -120,7 +120,7 @@ struct SessionTimeline {
             containerWidth = max(containerWidth, f["sheet"]?["width"]?.doubleValue ?? 0)
         }
 
-        let heldUntil = ticks.filter { $0 <= end }.max() ?? end
+        let heldUntil = ticks.max() ?? end
         let inputTimes = inputs.compactMap { $0["t"]?.doubleValue }
         let activity = Activity(samples: states.compactMap { s in
             guard let t = s["t"]?.doubleValue, case .bool(let moving)? = s["moving"] else { return nil }
@@ -150,9 +150,44 @@ struct SessionTimeline {
         keyboardTop = Self.keyboard(inputs, containerHeight: containerHeight, end: end)
     }
 
-    /// The value recorded at or before `t` (`fallback` before the first point).
+    /// The value recorded at or before `t` (`fallback` before the first point); `points` in
+    /// time order.
     static func value(_ points: [Point], at t: Double, fallback: Double) -> Double {
-        points.last { $0.t <= t }?.v ?? fallback
+        let i = countAtOrBefore(t, points.count) { points[$0].t }
+        return i > 0 ? points[i - 1].v : fallback
+    }
+
+    /// How many of the first `count` times (ascending, read through `time`) are at or before
+    /// `t`: a binary search, so each lookup costs log(n) and a timeline is drawn in n log n.
+    static func countAtOrBefore(_ t: Double, _ count: Int, _ time: (Int) -> Double) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if time(mid) <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// How many of the first `count` times (ascending) are before `t`.
+    static func countBefore(_ t: Double, _ count: Int, _ time: (Int) -> Double) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if time(mid) < t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The latest of the ascending `times` strictly between `a` and `b`.
+    static func latest(_ times: [Double], after a: Double, before b: Double) -> Double? {
+        let i = countBefore(b, times.count) { times[$0] }
+        return i > 0 && times[i - 1] > a ? times[i - 1] : nil
+    }
+
+    /// The latest of the ascending `times` after `a` and at most `b`.
+    static func latest(_ times: [Double], after a: Double, atMost b: Double) -> Double? {
+        let i = countAtOrBefore(b, times.count) { times[$0] }
+        return i > 0 && times[i - 1] > a ? times[i - 1] : nil
     }
 
     /// A timing curve as the protocol names it (`easeInOut` when absent or unknown).
@@ -171,20 +206,28 @@ struct SessionTimeline {
 
     /// When the engine said nothing moved (the recording's `states` with `moving: false`).
     struct Activity {
-        /// `(t, moving)` in recording order.
-        var samples: [(t: Double, moving: Bool)] = []
-        var restTimes: [Double] { samples.filter { !$0.moving }.map(\.t) }
+        /// `(t, moving)` in recording order (time order: the recording stamps the latest time).
+        let samples: [(t: Double, moving: Bool)]
+        /// The times of the samples at rest, ascending.
+        let restTimes: [Double]
+
+        init(samples: [(t: Double, moving: Bool)] = []) {
+            self.samples = samples
+            restTimes = samples.filter { !$0.moving }.map(\.t)
+        }
 
         /// At rest after everything recorded at or before `t`.
         func isAtRest(at t: Double) -> Bool {
-            samples.last { $0.t <= t }.map { !$0.moving } ?? false
+            let i = SessionTimeline.countAtOrBefore(t, samples.count) { samples[$0].t }
+            return i > 0 && !samples[i - 1].moving
         }
     }
 
     /// The piecewise-linear value at `t`; `nil` before the first point, the last value after.
     static func interpolate(_ points: [Point], at t: Double) -> Double? {
         guard let first = points.first, t >= first.t else { return nil }
-        guard let i = points.firstIndex(where: { $0.t > t }) else { return points.last!.v }
+        let i = countAtOrBefore(t, points.count) { points[$0].t }
+        guard i < points.count else { return points.last!.v }
         let a = points[i - 1], b = points[i]
         return a.v + (b.v - a.v) * (t - a.t) / (b.t - a.t)
     }
@@ -193,6 +236,7 @@ struct SessionTimeline {
     /// it was at rest, or a tick sent no frame for the session; at rest only a host input starts
     /// a motion. So before each change the value is held to the last such tick, or to the last
     /// input after it (at most the new frame's time); the last value is held to `end`.
+    /// `ticks` and `inputs` ascending.
     static func hold(_ samples: [Point], ticks: [Double], rest: Activity = Activity(), inputs: [Double] = [],
                      until end: Double) -> [Point] {
         var out: [Point] = []
@@ -200,10 +244,10 @@ struct SessionTimeline {
             if i > 0, samples[i - 1].v != p.v {
                 let a = samples[i - 1].t
                 let quiet = [rest.isAtRest(at: a) ? a : nil,
-                             ticks.last { $0 > a && $0 < p.t },
-                             rest.restTimes.last { $0 > a && $0 < p.t }].compactMap { $0 }.max()
+                             latest(ticks, after: a, before: p.t),
+                             latest(rest.restTimes, after: a, before: p.t)].compactMap { $0 }.max()
                 if let quiet {
-                    let moved = inputs.last { $0 > quiet && $0 <= p.t } ?? quiet
+                    let moved = latest(inputs, after: quiet, atMost: p.t) ?? quiet
                     if moved > a { out.append(Point(t: moved, v: samples[i - 1].v)) }
                 }
             }
@@ -232,8 +276,11 @@ struct SessionTimeline {
             open.formIntersection(seen)
         }
         return order.map { id in
-            (id, runs[id]!.map { run in
-                hold(run, ticks: ticks, rest: rest, inputs: inputs, until: open.contains(id) && run == runs[id]!.last! ? end : run.last!.t)
+            let all = runs[id]!
+            return (id, all.indices.map { k in
+                let run = all[k]
+                return hold(run, ticks: ticks, rest: rest, inputs: inputs,
+                            until: open.contains(id) && k == all.count - 1 ? end : run.last!.t)
             })
         }
     }
@@ -303,6 +350,8 @@ struct SessionTimeline {
     static func fingers(_ inputs: [JSONValue], topEdge: [Point], frames: [JSONValue], rest: Double) -> [Finger] {
         var out: [Finger] = []
         var panBase: Double?, scrollBase: Double?
+        let frames = frames.filter { $0["t"]?.doubleValue != nil }
+        let frameTimes = frames.map { $0["t"]!.doubleValue! }
         for input in inputs {
             guard let t = input["t"]?.doubleValue, let p = input["params"], input["error"] == nil else { continue }
             let phase = p["phase"]?.stringValue ?? ""
@@ -312,8 +361,9 @@ struct SessionTimeline {
                 let edge = source == "leftEdge"
                 guard let tr = p["translation"]?[edge ? "x" : "y"]?.doubleValue else { continue }
                 if phase == "began" || panBase == nil {
+                    let shown = countAtOrBefore(t, frameTimes.count) { frameTimes[$0] }
                     let here = edge
-                        ? (frames.last { ($0["t"]?.doubleValue ?? .infinity) <= t }?["nav"]?["items"]?.arrayValue?.last?["x"]?.doubleValue ?? 0)
+                        ? (shown > 0 ? frames[shown - 1]["nav"]?["items"]?.arrayValue?.last?["x"]?.doubleValue ?? 0 : 0)
                         : value(topEdge, at: t, fallback: rest)
                     panBase = here - tr
                 }
@@ -347,7 +397,7 @@ struct SessionTimeline {
             let duration = max(0, input["params"]?["durationMs"]?.doubleValue ?? 250)
             let curve = Self.curve(input["params"]?["curve"])
             let here = interpolate(out, at: t) ?? containerHeight
-            out.removeAll { $0.t > t }
+            out.removeSubrange(countAtOrBefore(t, out.count) { out[$0].t }...)
             let steps = duration > 0 ? 16 : 0
             for k in 0...steps {
                 let f = steps == 0 ? 1 : Double(k) / Double(steps)

@@ -4,36 +4,19 @@ import Glibc
 import SheetRPC
 import SheetServer
 
-/// `sheetd bench --compare`: sheetd against the C reference floor in `bench/floor/floor.c`.
+/// `sheetd-bench --compare`: sheetd against the C reference floor in `bench/floor/floor.c`.
 ///
 /// Generates the drag stream (`DragStream`), builds the floor with `cc` (jansson), then runs
 /// `sheetd serve` and the floor alternately on it (stdin file → stdout file), checks that
 /// both wrote the same bytes and reports the median of the per-round ratios of CPU time
 /// (user + system, from `wait4`: robust against other load on the machine).
 struct FloorComparison {
-    /// Where `floor.c` and `hello.c` live (`bench/floor` of the source tree).
+    /// Where `floor.c` and `hello.c` live (`BenchInputs.floorDirectory`).
     let floorDirectory: String
     /// A private temporary directory for the stream, the outputs and the built floors.
     let workDirectory: String
-
-    /// Finds `bench/floor` from the working directory or above the executable.
-    static func locate() -> String? {
-        var candidates: [String] = []
-        if let cwd = getcwd(nil, 0) {
-            candidates.append(String(cString: cwd))
-            free(cwd)
-        }
-        if let exe = realpath("/proc/self/exe", nil) {
-            var dir = String(cString: exe)
-            free(exe)
-            while let slash = dir.lastIndex(of: "/"), slash != dir.startIndex {
-                dir = String(dir[..<slash])
-                candidates.append(dir)
-            }
-        }
-        for c in candidates where access(c + "/bench/floor/floor.c", R_OK) == 0 { return c + "/bench/floor" }
-        return nil
-    }
+    /// The daemon measured against the floor.
+    let daemon: String
 
     /// A fresh `mkdtemp` directory under /tmp.
     static func makeWorkDirectory() -> String? {
@@ -47,9 +30,12 @@ struct FloorComparison {
               output: name)
     }
 
+    /// `link/static-libstdcxx` of the package the floor belongs to.
+    var linkDirectory: String { floorDirectory + "/../../link/static-libstdcxx" }
+
     /// `bench/floor/hello.swift`, linked as the release sheetd is (see Package.swift and link/).
     func buildSwiftHello() -> String? {
-        let link = floorDirectory + "/../../link/static-libstdcxx"
+        let link = linkDirectory
         return build("hello.swift", "swiftc -O -static-stdlib -Xlinker --no-export-dynamic -L '\(link)' "
                       + "-module-cache-path '\(workDirectory)/module-cache' -o '\(workDirectory)/hello-swift' '\(floorDirectory)/hello.swift'",
                       output: "hello-swift")
@@ -57,7 +43,7 @@ struct FloorComparison {
 
     private func build(_ source: String, _ script: String, output: String) -> String? {
         guard let r = ChildProcess.run(["/bin/sh", "-c", script]), r.status == 0 else {
-            BenchOutput.warn("sheetd bench: could not build \(floorDirectory)/\(source)")
+            BenchOutput.warn("sheetd-bench: could not build \(floorDirectory)/\(source)")
             return nil
         }
         return workDirectory + "/" + output
@@ -82,7 +68,7 @@ struct FloorComparison {
         var ratios: [Double] = [], sheetdTimes: [Double] = [], floorTimes: [Double] = []
         var identical = true
         for _ in 0..<rounds {
-            guard let a = ChildProcess.run(["/proc/self/exe", "serve"], stdin: input, stdout: sheetdOut,
+            guard let a = ChildProcess.run([daemon, "serve"], stdin: input, stdout: sheetdOut,
                                            clearEnvironment: ["SHEETD_PLUGIN_PATH"]),
                   let b = ChildProcess.run([floor, initialize], stdin: input, stdout: floorOut)
             else { return nil }
@@ -91,7 +77,7 @@ struct FloorComparison {
             ratios.append(a.cpuSeconds / max(b.cpuSeconds, 1e-9))
             if identical, readFile(sheetdOut) != readFile(floorOut) {
                 identical = false
-                BenchOutput.warn("sheetd bench: sheetd and the floor wrote different bytes (\(sheetdOut), \(floorOut))")
+                BenchOutput.warn("sheetd-bench: sheetd and the floor wrote different bytes (\(sheetdOut), \(floorOut))")
             }
         }
         let frames = stream.frames
@@ -122,23 +108,18 @@ func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
     }
 }
 
-func readFile(_ path: String) -> [UInt8]? { Replay.readFile(path) }
 
 /// The comparison rows of the table.
 enum BenchFloor {
-    static func compare(_ out: BenchOutput, quick: Bool) {
+    static func compare(_ out: BenchOutput, quick: Bool, inputs: BenchInputs) {
         let sessions = quick ? 50 : 500, ticks = quick ? 20 : 200, rounds = quick ? 1 : 5
         let label = "drag stream \(sessions)×\(ticks)"
-        guard let dir = FloorComparison.locate() else {
-            out.unavailable("\(label): sheetd / C floor", "bench/floor/floor.c not found (run from the source tree)")
-            return
-        }
         guard let work = FloorComparison.makeWorkDirectory() else {
             out.unavailable("\(label): sheetd / C floor", "no temporary directory")
             return
         }
         defer { _ = ChildProcess.run(["/bin/rm", "-rf", work]) }
-        guard let r = FloorComparison(floorDirectory: dir, workDirectory: work)
+        guard let r = FloorComparison(floorDirectory: inputs.floorDirectory, workDirectory: work, daemon: inputs.daemon)
             .run(sessions: sessions, ticks: ticks, rounds: rounds) else {
             out.unavailable("\(label): sheetd / C floor", "could not build or run the floor")
             return

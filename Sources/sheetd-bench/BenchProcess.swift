@@ -108,7 +108,7 @@ final class PipedChild {
     }
 
     func send(_ s: String) {
-        Sheetd.writeAll(input, Array(s.utf8))
+        writeAll(input, Array(s.utf8))
     }
 
     /// Newlines already read past the last `readLines` count.
@@ -172,3 +172,6 @@ func cpuNanoseconds() -> UInt64 {
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
+
+/// CLOCK_MONOTONIC in milliseconds.
+func monotonicMilliseconds() -> Double { Double(monotonicNanoseconds()) / 1e6 }

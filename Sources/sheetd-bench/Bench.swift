@@ -4,48 +4,21 @@ import Glibc
 import SheetRPC
 import SheetServer
 
-/// `sheetd bench [--quick] [--compare] [--scaling] [--json]`: the benchmark. Prints one table row per
-/// figure (or one JSON document with `--json`): the drag stream against the C floor, message
-/// handling in-process (CPU time), scaling with the number of sessions, start-up, memory per
-/// session and pipes (wall clock). Build with `-c release` for real numbers: `swift build -c release &&
-/// .build/release/sheetd bench`. `--compare` runs only the comparison with the floor, `--scaling`
-/// only the scaling rows.
-func runBench(arguments: [String]) -> Int32 {
-    var scale = 1.0
-    var json = false
-    var compareOnly = false
-    var scalingOnly = false
-    for a in arguments {
-        switch a {
-        case "--quick": scale = 0.02
-        case "--json": json = true
-        case "--compare": compareOnly = true
-        case "--scaling": scalingOnly = true
-        case "--help", "-h":
-            print("""
-                usage: sheetd bench [--quick] [--compare] [--scaling] [--json]
-                  Measures the drag stream against the C floor (bench/floor), message handling,
-                  scaling, start-up, memory per session and pipes; --compare: only the floor
-                  comparison; --scaling: only the scaling rows; --quick: small counts (a smoke
-                  run); --json: one JSON document.
-                """)
-            return 0
-        default:
-            BenchOutput.warn("sheetd bench: unexpected argument '\(a)'")
-            return 2
-        }
-    }
-    let out = BenchOutput(json: json, build: isDebugBuild ? "debug" : "release")
-    let quick = scale < 1
-    func n(_ base: Int) -> Int { max(10, Int(Double(base) * scale)) }
+/// `sheetd-bench`: the benchmark. Prints one table row per figure (or one JSON document with
+/// `--json`): the drag stream against the C floor, message handling in-process (CPU time),
+/// scaling with the number of sessions, start-up, memory per session and pipes (wall clock).
+/// `BenchInputs` says where the daemon and the floor's sources are.
+func runBench(_ options: BenchOptions, inputs: BenchInputs) -> Int32 {
+    let out = BenchOutput(json: options.json, build: isDebugBuild ? "debug" : "release")
+    let quick = options.quick
+    func n(_ base: Int) -> Int { max(10, quick ? base / 50 : base) }
 
-    if scalingOnly {
+    if options.scalingOnly {
         BenchScaling.run(Bench(out), quick: quick)
         return out.finish()
     }
-    BenchFloor.compare(out, quick: quick)
-    if compareOnly { return out.finish() }
-
+    BenchFloor.compare(out, quick: quick, inputs: inputs)
+    if options.compareOnly { return out.finish() }
     let bench = Bench(out)
     bench.measure("session.list request: parse, dispatch, reply", unit: "message", count: n(200_000)) { c, _ in
         _ = c.receive(#"{"jsonrpc":"2.0","id":7,"method":"session.list"}"#)
@@ -87,28 +60,28 @@ func runBench(arguments: [String]) -> Int32 {
     }
 
     BenchScaling.run(bench, quick: quick)
-    BenchStartup.run(out, quick: quick)
-    BenchPluginIsolation.run(out, quick: quick)
-    BenchMemory.run(out, sessions: quick ? 2_000 : 100_000)
+    BenchStartup.run(out, quick: quick, inputs: inputs)
+    BenchPluginIsolation.run(out, quick: quick, daemon: inputs.daemon)
+    BenchMemory.run(out, sessions: quick ? 2_000 : 100_000, daemon: inputs.daemon)
 
-    guard let pipe = PipeBench(out) else {
-        BenchOutput.warn("sheetd bench: could not start a child sheetd for the pipe figures")
+    guard let pipe = PipeBench(out, daemon: inputs.daemon) else {
+        BenchOutput.warn("sheetd-bench: could not start \(inputs.daemon) for the pipe figures")
         return 1
     }
     pipe.roundTrips(n(20_000))
     pipe.pipelined(n(200_000))
     pipe.finish()
-    PacingBench.run(quick: scale < 1, out: out)
+    PacingBench.run(quick: quick, out: out, daemon: inputs.daemon)
     return out.finish()
 }
 
-/// Figures through a real child `sheetd` over pipes (the same binary, NDJSON framing).
+/// Figures through a real child `sheetd` over pipes (NDJSON framing).
 private final class PipeBench {
     let child: PipedChild
     let out: BenchOutput
 
-    init?(_ out: BenchOutput) {
-        guard let child = PipedChild(["/proc/self/exe", "--framing", "ndjson"]) else { return nil }
+    init?(_ out: BenchOutput, daemon: String) {
+        guard let child = PipedChild([daemon, "--framing", "ndjson"]) else { return nil }
         self.child = child
         self.out = out
         child.send(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clock":"host"}}"# + "\n")
@@ -215,7 +188,7 @@ final class BenchOutput {
         self.json = json
         self.build = build
         if !json {
-            print("sheetd bench (\(build == "debug" ? "debug build: figures are not representative" : "release build"))")
+            print("sheetd-bench (\(build == "debug" ? "debug build: figures are not representative" : "release build"))")
             print(Self.pad("figure", 62) + Self.pad("value", 16) + "rate")
         }
     }
@@ -268,7 +241,7 @@ final class BenchOutput {
         return 0
     }
 
-    static func warn(_ s: String) { Sheetd.writeStderr(s + "\n") }
+    static func warn(_ s: String) { writeAll(2, Array((s + "\n").utf8)) }
 }
 
 extension RPCConnection {

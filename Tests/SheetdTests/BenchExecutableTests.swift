@@ -1,0 +1,43 @@
+import Foundation
+import SheetRPC
+import Testing
+
+/// `sheetd-bench` finds the daemon and the C floor it measures, and says clearly when it
+/// cannot. The full bench is run by hand (`swift run -c release sheetd-bench`); here only the
+/// floor comparison at smoke size, whose figures are reported, not tested.
+@Suite struct BenchExecutableTests {
+    /// `sheetd-bench` beside the `sheetd` the tests run.
+    static func benchPath() throws -> String {
+        URL(fileURLWithPath: try Daemon.binaryPath()).deletingLastPathComponent().appendingPathComponent("sheetd-bench").path
+    }
+
+    static func bench(_ arguments: [String]) throws -> Subprocess.Result {
+        try Subprocess.run(benchPath(), arguments + ["--sheetd", Daemon.binaryPath()])
+    }
+
+    @Test func quickComparisonFindsTheFloorAndMatchesItsBytes() throws {
+        let r = try Self.bench(["--quick", "--compare", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONCodec.decode(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let figures = doc["figures"]?.arrayValue ?? []
+        let names = figures.compactMap { $0["name"]?.stringValue }
+        #expect(names.contains { $0.contains("sheetd / floor") }, "\(names)")
+        let identical = figures.first { $0["name"]?.stringValue?.contains("byte-identical") == true }
+        #expect(identical?["unit"] == "yes")
+    }
+
+    @Test(arguments: [(["--floor", "/nonexistent/floor"], "no floor.c and hello.c in /nonexistent/floor"),
+                      (["--sheetd", "/nonexistent/sheetd"], "no executable sheetd at /nonexistent/sheetd")])
+    func missingInputIsNamed(arguments: [String], message: String) throws {
+        let r = try Subprocess.run(Self.benchPath(), arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func unknownArgumentIsAUsageError() throws {
+        let r = try Subprocess.run(Self.benchPath(), ["--fast"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--fast"))
+    }
+}
