@@ -7,10 +7,10 @@ extension Sheet {
     /// nearest remaining one (by height) is selected (event `detentChanged`). While a finger
     /// holds the sheet, detent changes wait for the release; a layout change (x, width)
     /// animates at once, as the drag goes on.
-    public mutating func configure(detents: [DetentSpec]? = nil, selectedDetent: String? = nil,
-                                   options: SheetOptions? = nil,
-                                   policies: (SheetPolicies, SheetState.PolicyNames)? = nil,
-                                   animated: Bool = true, at t: Double) throws(SheetError) {
+    package mutating func configure(detents: [DetentSpec]? = nil, selectedDetent: String? = nil,
+                                    options: SheetOptions? = nil,
+                                    policies: (SheetPolicies, SheetState.PolicyNames)? = nil,
+                                    animated: Bool = true, at t: Double) throws(SheetError) {
         try validateConfiguration(detents: detents, selectedDetent: selectedDetent, options: options)
         begin(t)
         let layoutBefore = state.layout, shown = state.lateral(layoutBefore)  // issue 13
@@ -68,7 +68,7 @@ extension Sheet {
         guard let pending = state.pendingDetents else { return }
         state.pendingDetents = nil
         let before = state.restExtent
-        state.snapHeight = nil
+        state.rest.endHeld()
         if let specs = pending.detents {
             state.setup.detents = specs
             let (_, wasSorted) = DetentResolver.resolve(specs, in: state.container, fitHeight: state.fitHeight,
@@ -78,7 +78,7 @@ extension Sheet {
             }
         }
         let detents = state.detents
-        if let s = state.keyboardSavedDetent, !detents.contains(where: { $0.id == s }) { state.keyboardSavedDetent = nil }
+        if let back = state.rest.keyboardReturn, !detents.contains(where: { $0.id == back }) { state.rest = .detent(state.selected) }
         var id = pending.selectedDetent ?? state.selected
         if !detents.contains(where: { $0.id == id }) {
             var best = detents[0]
@@ -96,7 +96,7 @@ extension Sheet {
         guard state.goal == .detent else {
             throw SheetError(.invalidState, "cannot snapTo a sheet that is dismissed or being dismissed")
         }
-        state.snapHeight = min(max(height, 0), state.container.maxSheetHeight)
+        state.rest = .height(min(max(height, 0), state.container.maxSheetHeight), detent: state.selected)
         retarget(animated ? .spring(state.options.settleSpring) : nil)
         if animated && state.lifecycle == .shown && state.motion.isAnimating(at: state.now) { state.settling = true }
     }

@@ -41,7 +41,7 @@ extension Sheet {
             throw SheetError(.invalidParams, "params.entry.id: \"\(entry.id)\" is already in the stack")
         }
         let old = state.nav.entries.last
-        state.snapHeight = nil
+        state.rest.endHeld()
         state.nav.entries.append(entry)
         guard let old else {
             // The first entry replaces the single content: a content-size change.
@@ -85,7 +85,7 @@ extension Sheet {
         try requireNoFinger("setStack")
         finishNavigationTransition()
         let old = state.nav.entries.last
-        state.snapHeight = nil
+        state.rest.endHeld()
         state.nav.entries = entries
         if let old, old.id != entries.last!.id {
             startNavigation(.push, from: old, to: entries.last!, removed: [], animated: animated)
@@ -97,7 +97,7 @@ extension Sheet {
 
     mutating func startNavigation(_ op: NavigationOperation, from: NavEntry, to: NavEntry, removed: [NavEntry],
                                   animated: Bool) {
-        state.snapHeight = nil
+        state.rest.endHeld()
         let timing = navigationTiming(op)
         let tr = NavTransition(
             operation: op, from: from, to: to, removed: removed,

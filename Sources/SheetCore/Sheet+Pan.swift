@@ -67,7 +67,7 @@ extension Sheet {
                         originIndex: origin, goalBefore: state.goal)
         drag.originDetent = origin.map { detents[$0].id }
         drag.originHeight = origin.map { detents[$0].height }
-        state.snapHeight = nil
+        state.rest.endHeld()
         drag.estimator.add(time: now, value: e)
         state.motion = .rest(e)
         state.drag = drag

@@ -9,8 +9,8 @@ public struct Sheet: Sendable {
     // shares a cache line with the start of the state rather than one of its own after it.
     var events: [SheetEvent] = []
     var diagnostics: [SheetDiagnostic] = []
-    /// Everything that defines the session, serialisable for `session.snapshot`.
-    public internal(set) var state: SheetState
+    /// Everything that defines the session (what `session.snapshot` captures).
+    package internal(set) var state: SheetState
     /// The session's policies (not part of the snapshot; rebuilt by name on restore).
     public internal(set) var policies: SheetPolicies
     /// Policy kinds that faulted and fell back (bits: dismissal 1, scrollHandoff 2,
@@ -28,8 +28,8 @@ public struct Sheet: Sendable {
 
     /// Create a sheet, dismissed. Fails on inconsistent setup (duplicate detent ids, an
     /// unknown selected or undimmed detent, duplicate navigation ids).
-    public init(setup: SheetSetup, policies: SheetPolicies = .builtin,
-                policyNames: SheetState.PolicyNames = .init()) throws(SheetError) {
+    package init(setup: SheetSetup, policies: SheetPolicies = .builtin,
+                 policyNames: SheetState.PolicyNames = .init()) throws(SheetError) {
         try setup.validate(path: "params")
         self.state = SheetState(setup: setup)
         self.state.policyNames = policyNames
@@ -39,13 +39,13 @@ public struct Sheet: Sendable {
         if !wasSorted {
             diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(resolved.map(\.id))"))
         }
-        state.selected = setup.selectedDetent ?? resolved[0].id
+        state.rest = .detent(setup.selectedDetent ?? resolved[0].id)
     }
 
     /// Restore a sheet from a snapshot's state with freshly built policies. The state must be
     /// one the engine can reach (the server checks a snapshot with `SheetSetup.validate` and
     /// its own running-state rules first); the navigation layout is recomputed, not trusted.
-    public init(restoring state: SheetState, policies: SheetPolicies) {
+    package init(restoring state: SheetState, policies: SheetPolicies) {
         self.state = state
         self.policies = policies
         layoutNavigation()
@@ -131,7 +131,7 @@ public struct Sheet: Sendable {
         begin(t)
         try requireNoFinger("present")
         guard state.goal == .hidden else { return }
-        state.snapHeight = nil
+        state.rest.endHeld()
         if state.lifecycle == .shown { state.pendingDismissCancelled = true } else { state.lifecycle = .presenting }
         state.goal = .detent
         let target = state.restExtent
@@ -148,7 +148,7 @@ public struct Sheet: Sendable {
         begin(t)
         try requireNoFinger("dismiss")
         guard state.goal == .detent, state.lifecycle != .hidden else { return }
-        state.snapHeight = nil
+        state.rest.endHeld()
         state.goal = .hidden
         guard animated else {
             state.motion = .rest(0)
@@ -197,17 +197,17 @@ public struct Sheet: Sendable {
             throw SheetError(.invalidParams, "params.detent: no detent with id \"\(id)\" (have \(state.detents.map(\.id)))")
         }
         try requireNoFinger("selectDetent")
-        guard id != state.selected || state.snapHeight != nil else { return }
-        state.snapHeight = nil
-        state.keyboardSavedDetent = nil
-        select(id)
+        guard id != state.selected || state.rest.height != nil else { return }
+        let changed = id != state.selected
+        state.rest = .detent(id)
+        if changed { emit(.detentChanged(id)) }
         retarget(animated ? .spring(state.setup.options.settleSpring) : nil)
         if animated && state.motion.isAnimating(at: state.now) { state.settling = true }
     }
 
     mutating func select(_ id: String) {
         guard id != state.selected else { return }
-        state.selected = id
+        state.rest.select(id)
         emit(.detentChanged(id))
     }
 
@@ -233,7 +233,7 @@ public struct Sheet: Sendable {
             state = before
             return
         }
-        state.snapHeight = nil
+        state.rest.endHeld()
         retarget(state.setup.options.contentTiming)
     }
 
@@ -242,7 +242,7 @@ public struct Sheet: Sendable {
         begin(t)
         let before = state.layout, shown = state.lateral(before)
         state.setup.container = container
-        state.snapHeight = nil
+        state.rest.endHeld()
         retarget(state.setup.options.contentTiming)
         animateLayout(from: before, shown: shown, timing: state.setup.options.contentTiming)  // issue 13
     }
@@ -256,21 +256,21 @@ public struct Sheet: Sendable {
         begin(t)
         let wasShown = state.keyboardHeight > 0, hiding = height <= 0
         let heldAt = state.motion.target
-        if !hiding { state.snapHeight = nil }
+        if !hiding { state.rest.endHeld() }
         state.keyboardHeight = max(0, height)
         let restore = state.options.keyboardRestore
         switch state.keyboardMode {
         case .largest:
             let largest = state.detents[state.detents.count - 1].id
             if !hiding, !wasShown, state.selected != largest {
-                state.keyboardSavedDetent = state.selected
+                state.rest = .keyboardRaised(detent: state.selected, returnTo: state.selected)
                 select(largest)
-            } else if hiding, let saved = state.keyboardSavedDetent {
-                state.keyboardSavedDetent = nil
-                if restore { select(saved) }
+            } else if hiding, let back = state.rest.keyboardReturn {
+                state.rest = .detent(state.selected)
+                if restore { select(back) }
             }
         case .lift, .fill:
-            if hiding, wasShown, !restore, state.goal == .detent { state.snapHeight = heldAt }
+            if hiding, wasShown, !restore, state.goal == .detent { state.rest = .height(heldAt, detent: state.selected) }
         case .none:
             break
         }
