@@ -24,6 +24,9 @@ enum SnapshotValidation {
             guard s.drag?.source == .leftEdge else {
                 throw nav["transition"]["interactive"].fail("an interactive pop needs a leftEdge drag")
             }
+            guard (0...1).contains(tr.startProgress) else {
+                throw nav["transition"]["startProgress"].fail("a finger-driven pop's progress is in 0...1, got \(tr.startProgress)")
+            }
         }
         if let pending = s.pendingDetents {
             let pd = p["pendingDetents"]

@@ -60,7 +60,7 @@ import SheetServer
 
     @Test func theSnapshotHoldsTheStackByPosition() {
         let snap = Self.snapshot()
-        #expect(snap["format"] == "sheetd.snapshot/2")
+        #expect(snap["format"] == "sheetd.snapshot/3")
         #expect(snap["onDismissed"] == [["present": 1]])
         #expect(snap["children"]?.arrayValue?[0]["parent"] == 0)
         #expect(snap["children"]?.arrayValue?[1]["parent"] == 1)
@@ -95,8 +95,8 @@ import SheetServer
 
     @Test(arguments: [
         // (path, new value, expected message prefix)
-        ([PathStep.key("children"), .index(1), .key("sheet"), .key("selected")], "nope",
-         "params.state.children[1].sheet.selected: no detent"),
+        ([PathStep.key("children"), .index(1), .key("sheet"), .key("selectedDetent")], "nope",
+         "params.state.children[1].sheet.selectedDetent: no detent"),
         ([.key("children"), .index(0), .key("sheet"), .key("drag")], ["extent": "far"],
          "params.state.children[0].sheet.drag"),
         ([.key("children"), .index(0), .key("parent")], 1, "params.state.children[0].parent: expected the position of a parent"),
