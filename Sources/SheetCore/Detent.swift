@@ -64,7 +64,7 @@ public enum DetentResolver {
         }
         let sorted = resolved.enumerated().sorted {
             $0.element.height != $1.element.height ? $0.element.height < $1.element.height : $0.offset < $1.offset
-        }.map(\.element)
+        }.map { $0.element }
         return (sorted, sorted == resolved)
     }
 

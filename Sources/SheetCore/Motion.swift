@@ -73,7 +73,7 @@ package struct Motion: Sendable, Equatable {
     package func velocity(at t: Double) -> Double { segments.reduce(0) { $0 + $1.velocity(at: t) } }
 
     /// When the last segment ends.
-    package var end: Double { segments.map(\.end).max() ?? 0 }
+    package var end: Double { segments.map { $0.end }.max() ?? 0 }
 
     /// Still moving at `t`.
     package func isAnimating(at t: Double) -> Bool { segments.contains { $0.end > t } }

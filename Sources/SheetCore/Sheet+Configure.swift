@@ -13,7 +13,7 @@ extension Sheet {
                                     animated: Bool = true, at t: Double) throws(SheetError) {
         try validateConfiguration(detents: detents, selectedDetent: selectedDetent, options: options)
         begin(t)
-        let layoutBefore = state.layout, shown = state.lateral(layoutBefore)  // issue 13
+        let layoutBefore = state.layout, shown = state.lateral(layoutBefore)
         if let options { state.setup.options = options }
         if let (p, names) = policies {
             self.policies = p
@@ -31,7 +31,7 @@ extension Sheet {
         }
         // A layout change eases across like `sheet.setContainer`'s, under a finger too: the
         // drag goes on along its axis while x and width animate.
-        animateLayout(from: layoutBefore, shown: shown, timing: animated ? state.setup.options.contentTiming : nil)  // issue 13
+        animateLayout(from: layoutBefore, shown: shown, timing: animated ? state.setup.options.contentTiming : nil)
         guard state.drag == nil else { return }
         applyPendingDetents()
         // Options can move the rest height too (largeTopGap, navigationBarHeight, keyboard).
@@ -49,9 +49,9 @@ extension Sheet {
             throw SheetError(.invalidParams, "params.detents[\(i)]: duplicate detent id \"\(d.id)\"")
         }
         if let s = selectedDetent, !ids.contains(s) {
-            throw SheetError(.invalidParams, "params.selectedDetent: no detent with id \"\(s)\" (have \(specs.map(\.id)))")
+            throw SheetError(.invalidParams, "params.selectedDetent: no detent with id \"\(s)\" (have \(specs.map { $0.id }))")
         }
-        try options?.validateLayout(in: state.setup.container, path: "params.options")  // issue 13
+        try options?.validateLayout(in: state.setup.container, path: "params.options")
         if let e = options?.edge, e != state.options.edge {
             throw SheetError(.invalidParams, "params.options.edge: the edge is set by session.create (this sheet's is \"\(state.options.edge.rawValue)\")")
         }
@@ -74,7 +74,7 @@ extension Sheet {
             let (_, wasSorted) = DetentResolver.resolve(specs, in: state.container, fitHeight: state.fitHeight,
                                                         largeTopGap: state.options.largeTopGap)
             if !wasSorted {
-                diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(state.detents.map(\.id))"))
+                diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(state.detents.map { $0.id })"))
             }
         }
         let detents = state.detents

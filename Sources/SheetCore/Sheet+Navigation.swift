@@ -193,7 +193,7 @@ extension Sheet {
     /// `input.pan` with `source: "leftEdge"`: the finger drives a pop; release decides with
     /// the dismissal policy on the x axis.
     mutating func edgePop(_ phase: PanPhase, translation: Vector, velocity: Vector?) throws(SheetError) {
-        let width = state.layout.width  // the sheet's width (issue 13 layouts)
+        let width = state.layout.width  // the sheet's width in its layout
         switch phase {
         case .began, .changed:
             if state.drag?.source != .leftEdge {
@@ -272,7 +272,7 @@ extension Sheet {
     }
 
     mutating func startEdgeDrag(progress p: Double, translation: Double) {
-        let width = state.layout.width  // the sheet's width (issue 13 layouts)
+        let width = state.layout.width  // the sheet's width in its layout
         var drag = Drag(source: .leftEdge, startExtent: p * width, startTranslation: translation,
                         extent: p * width, originIndex: 0, goalBefore: state.goal)
         drag.estimator.add(time: state.now, value: width - p * width)

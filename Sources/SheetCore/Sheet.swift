@@ -37,7 +37,7 @@ public struct Sheet: Sendable {
         let (resolved, wasSorted) = DetentResolver.resolve(
             setup.detents, in: state.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
         if !wasSorted {
-            diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(resolved.map(\.id))"))
+            diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(resolved.map { $0.id })"))
         }
         state.rest = .detent(setup.selectedDetent ?? resolved[0].id)
     }
@@ -194,7 +194,7 @@ public struct Sheet: Sendable {
     public mutating func selectDetent(_ id: String, at t: Double, animated: Bool = true) throws(SheetError) {
         begin(t)
         guard state.detents.contains(where: { $0.id == id }) else {
-            throw SheetError(.invalidParams, "params.detent: no detent with id \"\(id)\" (have \(state.detents.map(\.id)))")
+            throw SheetError(.invalidParams, "params.detent: no detent with id \"\(id)\" (have \(state.detents.map { $0.id }))")
         }
         try requireNoFinger("selectDetent")
         guard id != state.selected || state.rest.height != nil else { return }
@@ -244,7 +244,7 @@ public struct Sheet: Sendable {
         state.setup.container = container
         state.rest.endHeld()
         retarget(state.setup.options.contentTiming)
-        animateLayout(from: before, shown: shown, timing: state.setup.options.contentTiming)  // issue 13
+        animateLayout(from: before, shown: shown, timing: state.setup.options.contentTiming)
     }
 
     /// `input.keyboard` (height 0 = hidden), by `options.keyboard`: `lift` grows every detent

@@ -69,7 +69,7 @@ public struct SheetFrame: Sendable, Equatable {
     public var position: Position
     public var keyboard: Keyboard
 
-    // MARK: issue 13 frame members (layouts, footer, stacks); nil = not reported
+    // MARK: layout, footer and stack members; nil = not reported
     /// Where a button bar pinned to the sheet's bottom goes (`options.footerHeight`).
     public struct Footer: Sendable, Equatable {
         public var y: Double
@@ -102,7 +102,6 @@ public struct SheetFrame: Sendable, Equatable {
     public var background: Background? = nil
     /// Set by the server on a session that has child sessions.
     public var transform: Transform? = nil
-    // MARK: end issue 13 frame members
 }
 
 /// Something that happened to a sheet (`sheet.event`'s `type` and its extra member).

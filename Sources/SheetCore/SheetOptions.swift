@@ -35,7 +35,7 @@ public struct SheetOptions: Sendable, Equatable {
     public var keyboardRestoreSetting: Bool?
     /// `dragRegion` as stored (`nil` = `.sheet`).
     public var dragRegionSetting: DragRegion?
-    // MARK: issue 13 options (layouts, footer, stacks); `nil` = default
+    // MARK: layout, footer and stack options; `nil` = default
     /// `footerHeight`: frames carry `footer.y` (`nil` = no footer).
     public var footerHeight: Double?
     /// `preferredWidth` as stored (`nil` = 700).
@@ -50,7 +50,6 @@ public struct SheetOptions: Sendable, Equatable {
     public var recedeBackgroundSetting: Bool?
     /// `edge` as stored (`nil` = bottom).
     public var edgeSetting: SheetEdge?
-    // MARK: end issue 13 options
 
     public init() {}
 

@@ -58,7 +58,7 @@ extension SheetSetup {
         if let u = options.largestUndimmedDetent, !seen.contains(u) {
             throw SheetError(.invalidParams, "\(path).options.largestUndimmedDetent: no detent with id \"\(u)\"")
         }
-        try options.validateLayout(in: container, path: "\(path).options")  // issue 13
+        try options.validateLayout(in: container, path: "\(path).options")
         try validateEdge(path: path)
         try NavigationStack.validate(navigation, path: "\(path).navigation.entries")
     }

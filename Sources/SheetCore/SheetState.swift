@@ -40,7 +40,7 @@ package struct SheetState: Sendable, Equatable {
     /// A `sheet.configure` that changed detents while a finger held the sheet: applied at the
     /// release.
     package var pendingDetents: PendingDetents?
-    /// A layout change's horizontal animation (issue 13; `nil` = none).
+    /// A layout change's horizontal animation (`nil` = none).
     package var lateralMotion: LateralMotion?
     /// A stack's command took the sheet from a finger (`Sheet.takeFromFinger`; the drag's
     /// source): that finger's later pans (or scroll samples, for a scroll drag) are ignored
@@ -56,7 +56,7 @@ package struct SheetState: Sendable, Equatable {
     /// The selected detent (frames' `detent`).
     package var selected: String { rest.detent }
 
-    /// The container as the engine sees it (issue 13: the axis container of `options.edge`).
+    /// The container as the engine sees it (the axis container of `options.edge`).
     var container: Container { setup.options.edge.axisContainer(setup.container) }
     var options: SheetOptions { setup.options }
 
@@ -152,7 +152,7 @@ package struct SheetState: Sendable, Equatable {
         let progress = self.progress(extent: e, detents: detents, rest: rest)
         let (alpha, passthrough) = dimming(extent: e, progress: progress, detents: detents, phase: phase)
         let scale = options.displayScale > 0 ? options.displayScale : 1
-        let layout = self.layout, lateral = self.lateral(layout)  // issue 13: layouts
+        let layout = self.layout, lateral = self.lateral(layout)
         var frame = SheetFrame(
             state: phase,
             sheet: Rect(x: Quantize.points(lateral.x), y: Quantize.points(y), width: Quantize.points(lateral.width),
@@ -167,7 +167,7 @@ package struct SheetState: Sendable, Equatable {
             position: position(extent: e, detents: detents),
             keyboard: .init(height: Quantize.points(keyboardHeight),
                             overlap: Quantize.points(min(max(e, 0), keyboardHeight))))
-        // MARK: issue 13 frame members
+        // Layout, footer and stack members.
         frame.corners = layout.kind == .fullWidth && lateralMotion?.isAnimating(at: now) != true ? nil : layout.corners
         frame.footer = footer(sheetY: y, layout: layout)
         frame.background = background(extent: e, detents: detents)
@@ -182,7 +182,7 @@ package struct SheetState: Sendable, Equatable {
     /// -1 and 0 below it, `count - 1` at or above the largest) and as a fraction of the
     /// container's height.
     func position(extent e: Double, detents: [ResolvedDetent]) -> SheetFrame.Position {
-        let h = detents.map(\.height)
+        let h = detents.map { $0.height }
         var index = Double(h.count - 1)
         if e <= 0 {
             index = -1

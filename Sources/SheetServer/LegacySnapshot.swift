@@ -4,7 +4,7 @@ import SheetRPC
 /// Reads the snapshot formats before `sheetd.snapshot/3` by rewriting a sheet into `/3`'s
 /// shape, which `SheetSnapshot.read` then reads and validates like any other:
 ///
-/// - `sheetd.snapshot/2` (0.2.x): the engine's synthesized Codable shape (`selected`,
+/// - `sheetd.snapshot/2`: the engine's synthesized Codable shape (`selected`,
 ///   `snapHeight`, `keyboardSavedDetent`, `motion.segments` with `{"bezier": {"_0": ...}}`
 ///   curves, `nav`, `lateralMotion`, the velocity `estimator`), with `setup` and `policies`
 ///   already in `session.create`'s shape.

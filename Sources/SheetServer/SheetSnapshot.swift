@@ -9,7 +9,7 @@ import SheetRPC
 /// Reading trusts nothing: every number is read in its range, every reference (selected
 /// detent, drag origin, navigation entries) must resolve, and the first bad place is a
 /// `-32602` naming its path (`params.state.sheet.extent[0].to: ...`). `/2` snapshots (the
-/// engine's Codable shape, 0.2.x) are read by `LegacySnapshot` into the same state.
+/// engine's Codable shape) are read by `LegacySnapshot` into the same state.
 struct SheetSnapshot {
     /// What `session.snapshot` writes.
     static let format = "sheetd.snapshot/3"
@@ -119,7 +119,7 @@ struct SheetSnapshot {
         s.now = try p["now"].number(in: Wire.time)
         s.lifecycle = try enumeration(p["lifecycle"], SheetState.Lifecycle.self, ["hidden", "presenting", "shown"])
         s.goal = try enumeration(p["goal"], SheetState.Goal.self, ["hidden", "detent"])
-        let ids = setup.detents.map(\.id)
+        let ids = setup.detents.map { $0.id }
         let selected = try detent(p["selectedDetent"], in: ids)
         let held = try p["restHeight"].optionalNumber(in: magnitude)
         let back = p["keyboardReturnDetent"].exists ? try detent(p["keyboardReturnDetent"], in: ids) : nil

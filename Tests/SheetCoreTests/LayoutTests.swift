@@ -21,7 +21,7 @@ private func options(_ change: (inout SheetOptions) -> Void) -> SheetOptions {
     return o
 }
 
-/// Issue 13 points 2-4: footer, regular width and compact height, detached sheets, and the
+/// Footer, regular width and compact height, detached sheets, and the
 /// receding background — each pinned at rest and mid-animation.
 @Suite struct LayoutTests {
     // MARK: 4. Footer

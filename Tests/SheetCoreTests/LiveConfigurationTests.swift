@@ -1,7 +1,7 @@
 import Testing
 import SheetCore
 
-/// Issue 11 point 1 (`sheet.configure`) and point 5 (`position`, `sheet.snapTo`).
+/// `sheet.configure`, `position` and `sheet.snapTo`.
 @Suite struct LiveConfigurationTests {
     @Test func animatedConfigureMovesOnTheContentCurve() throws {
         var s = try presented()

@@ -2,7 +2,7 @@ import Testing
 import SheetRPC
 import SheetServer
 
-/// Issue 13: `session.restore` of a stack's snapshot validates every member, parent, depth,
+/// `session.restore` of a stack's snapshot validates every member, parent, depth,
 /// container and reaction before it creates anything; a damaged one is `-32602` naming the
 /// place, too many sessions `-32012`, and a refused restore changes nothing at all. Only a
 /// stack's root is snapshotted, and a lone session's snapshot has no stack members.
