@@ -4,7 +4,7 @@
 /// stamped earlier than the latest one is applied at the latest time. Motion is a pure
 /// function of time, so `frame()` after `advance(to:)` is the same for the same input
 /// stream, bit for bit. Events and diagnostics accumulate until `takeOutput()`.
-public struct Sheet: Sendable {
+public struct Sheet: ~Copyable, Sendable {
     // Pending output first: `takeOutput()` reads it on every input and every tick, and here it
     // shares a cache line with the start of the state rather than one of its own after it.
     var events: [SheetEvent] = []
@@ -49,6 +49,23 @@ public struct Sheet: Sendable {
         self.state = state
         self.policies = policies
         layoutNavigation()
+    }
+
+    /// An independent copy (a sheet is never copied implicitly: reading one in place, e.g.
+    /// from the class that holds it, then costs nothing).
+    package func copy() -> Sheet {
+        Sheet(state: state, policies: policies, events: events, diagnostics: diagnostics, fellBack: fellBack,
+              stackDepth: stackDepth)
+    }
+
+    private init(state: SheetState, policies: SheetPolicies, events: [SheetEvent], diagnostics: [SheetDiagnostic],
+                 fellBack: UInt8, stackDepth: Int) {
+        self.state = state
+        self.policies = policies
+        self.events = events
+        self.diagnostics = diagnostics
+        self.fellBack = fellBack
+        self.stackDepth = stackDepth
     }
 
     /// Events and diagnostics produced since the last call.

@@ -70,7 +70,7 @@ extension SheetService {
     ]
 
     /// A session command or input: validate the common members, then `apply` it at its time.
-    func command(_ p: Params, _ members: [String], mayBeRefused: (Sheet) -> Bool = { _ in true },
+    func command(_ p: Params, _ members: [String], mayBeRefused: (borrowing Sheet) -> Bool = { _ in true },
                  _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         try p.requireObject()
         try p.rejectUnknownKeys(["session", "t"] + members)
@@ -123,7 +123,7 @@ extension SheetService {
     }
 
     /// A new session with the next fresh id, marked for the next frame.
-    func addSession(_ sheet: Sheet, seq: Int = 0) -> Session {
+    func addSession(_ sheet: consuming Sheet, seq: Int = 0) -> Session {
         let s = Session(sheet: sheet, order: nextSessionNumber, seq: seq)
         nextSessionNumber += 1
         drain(s, id: s.id)

@@ -14,7 +14,7 @@ import SheetCore
         #expect(s.frame().dimming.alpha == 0.6)
         s.advance(to: 350)
         #expect(s.frame().sheet.y == 422)
-        #expect(!s.isActive)
+        #expect(s.isActive == false)
     }
 
     @Test func unanimatedConfigureShowsAtOnce() throws {

@@ -25,7 +25,7 @@ private func sample(_ phase: ScrollHandoffInput.Phase, offset: Double, translati
             #expect(s.frame().scroll.pinOffsetY == nil)
         }
         try s.scroll(sample(.dragEnded, offset: 250, translation: 150, tracking: false), at: 200)
-        #expect(!s.isActive)
+        #expect(s.isActive == false)
     }
 
     @Test func pullFromTheTopMovesTheSheetByTheDragSinceHandoff() throws {
