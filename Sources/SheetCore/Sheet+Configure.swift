@@ -7,9 +7,16 @@ extension Sheet {
     /// nearest remaining one (by height) is selected (event `detentChanged`). While a finger
     /// holds the sheet, detent changes wait for the release; a layout change (x, width)
     /// animates at once, as the drag goes on.
+    public mutating func configure(detents: [DetentSpec]? = nil, selectedDetent: String? = nil,
+                                   options: SheetOptions? = nil, animated: Bool = true, at t: Double) throws(SheetError) {
+        try configure(detents: detents, selectedDetent: selectedDetent, options: options, policies: nil,
+                      animated: animated, at: t)
+    }
+
+    /// `configure`, also replacing the policies (and the names a snapshot rebuilds them by).
     package mutating func configure(detents: [DetentSpec]? = nil, selectedDetent: String? = nil,
                                     options: SheetOptions? = nil,
-                                    policies: (SheetPolicies, SheetState.PolicyNames)? = nil,
+                                    policies: (SheetPolicies, SheetState.PolicyNames)?,
                                     animated: Bool = true, at t: Double) throws(SheetError) {
         try validateConfiguration(detents: detents, selectedDetent: selectedDetent, options: options)
         begin(t)

@@ -4,6 +4,9 @@
 /// stamped earlier than the latest one is applied at the latest time. Motion is a pure
 /// function of time, so `frame()` after `advance(to:)` is the same for the same input
 /// stream, bit for bit. Events and diagnostics accumulate until `takeOutput()`.
+///
+/// Not implicitly copyable: the server keeps each sheet in a class and reads it in place (a
+/// copy would retain and release every heap member); `copy()` makes one on purpose.
 public struct Sheet: ~Copyable, Sendable {
     // Pending output first: `takeOutput()` reads it on every input and every tick, and here it
     // shares a cache line with the start of the state rather than one of its own after it.
@@ -28,8 +31,12 @@ public struct Sheet: ~Copyable, Sendable {
 
     /// Create a sheet, dismissed. Fails on inconsistent setup (duplicate detent ids, an
     /// unknown selected or undimmed detent, duplicate navigation ids).
-    package init(setup: SheetSetup, policies: SheetPolicies = .builtin,
-                 policyNames: SheetState.PolicyNames = .init()) throws(SheetError) {
+    public init(setup: SheetSetup, policies: SheetPolicies = .builtin) throws(SheetError) {
+        try self.init(setup: setup, policies: policies, policyNames: .init())
+    }
+
+    /// A new sheet that remembers the names its policies were chosen by (for its snapshot).
+    package init(setup: SheetSetup, policies: SheetPolicies, policyNames: SheetState.PolicyNames) throws(SheetError) {
         try setup.validate(path: "params")
         self.state = SheetState(setup: setup)
         self.state.policyNames = policyNames

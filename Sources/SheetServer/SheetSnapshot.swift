@@ -10,7 +10,7 @@ import SheetRPC
 /// detent, drag origin, navigation entries) must resolve, and the first bad place is a
 /// `-32602` naming its path (`params.state.sheet.extent[0].to: ...`). `/2` snapshots (the
 /// engine's Codable shape) are read by `LegacySnapshot` into the same state.
-struct SheetSnapshot {
+enum SheetSnapshot {
     /// What `session.snapshot` writes.
     static let format = "sheetd.snapshot/3"
     /// Every format `session.restore` reads, newest first.
