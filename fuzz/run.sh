@@ -15,7 +15,7 @@ out=.build/fuzz
 mkdir -p "$out"
 swiftc=${SWIFTC:-swiftc}
 jansson=$(pkg-config --cflags-only-I jansson | sed 's/-I/-Xcc -I/g')
-flags="-sanitize=fuzzer,address -parse-as-library -O -g -I $out -I Sources/CJansson -I Sources/CSheetdPlugin $jansson"
+flags="-sanitize=fuzzer,address -parse-as-library -package-name sheetd -O -g -I $out -I Sources/CJansson -I Sources/CSheetdPlugin $jansson"
 
 module() {  # module NAME: Sources/NAME → $out/NAME.o + NAME.swiftmodule
     name=$1

@@ -9,7 +9,7 @@ import Darwin
 /// `value(at:)` maps time fraction to progress, solved to within 1e-7 of x by Newton's
 /// method with a bisection fallback (the WebKit `UnitBezier` approach). It is the only
 /// bezier solver in sheetd; every eased animation goes through it.
-public struct CubicBezier: Sendable, Equatable, Hashable, Codable {
+public struct CubicBezier: Sendable, Equatable, Hashable {
     public var x1: Double
     public var y1: Double
     public var x2: Double
@@ -107,7 +107,7 @@ public struct CubicBezier: Sendable, Equatable, Hashable, Codable {
 }
 
 /// A fixed-duration eased timing: `duration` milliseconds along `curve`.
-public struct BezierTiming: Sendable, Equatable, Hashable, Codable {
+public struct BezierTiming: Sendable, Equatable, Hashable {
     public var duration: Double
     public var curve: CubicBezier
 

@@ -4,7 +4,7 @@
 /// `large` the container minus its top safe area and `SheetOptions.largeTopGap`; custom
 /// detents give an absolute sheet height, a fraction of the container height, or a distance
 /// of the sheet's top from the container's top (`fromTop`).
-public enum DetentSpec: Sendable, Equatable, Hashable, Codable {
+public enum DetentSpec: Sendable, Equatable, Hashable {
     case fit
     case medium
     case large
@@ -25,7 +25,7 @@ public enum DetentSpec: Sendable, Equatable, Hashable, Codable {
 }
 
 /// A detent resolved to a sheet height (pt shown above the container's bottom edge).
-public struct ResolvedDetent: Sendable, Equatable, Hashable, Codable {
+public struct ResolvedDetent: Sendable, Equatable, Hashable {
     public var id: String
     public var height: Double
 
@@ -64,7 +64,7 @@ public enum DetentResolver {
         }
         let sorted = resolved.enumerated().sorted {
             $0.element.height != $1.element.height ? $0.element.height < $1.element.height : $0.offset < $1.offset
-        }.map(\.element)
+        }.map { $0.element }
         return (sorted, sorted == resolved)
     }
 

@@ -5,7 +5,7 @@
 /// bottom is the sheet's edge (for `left`/`right` the container's width is the axis). Inputs
 /// are mapped onto that axis on the way in and the sheet's rect back into container
 /// coordinates on the way out; nothing else knows about edges.
-public enum SheetEdge: String, Sendable, Codable, CaseIterable {
+public enum SheetEdge: String, Sendable, CaseIterable {
     case bottom, top, left, right
 
     /// The container as the engine sees it: the sheet's edge at the bottom, its safe-area

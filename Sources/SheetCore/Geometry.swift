@@ -1,5 +1,5 @@
 /// Edge insets of the container's safe area (pt).
-public struct Insets: Sendable, Equatable, Hashable, Codable {
+public struct Insets: Sendable, Equatable, Hashable {
     public var top: Double
     public var bottom: Double
     public var left: Double
@@ -17,7 +17,7 @@ public struct Insets: Sendable, Equatable, Hashable, Codable {
 
 /// The space a sheet lives in: the presenting screen's size and safe area (pt).
 /// Coordinates are container space, origin top-left, y grows downward.
-public struct Container: Sendable, Equatable, Hashable, Codable {
+public struct Container: Sendable, Equatable, Hashable {
     public var width: Double
     public var height: Double
     public var safeArea: Insets
@@ -36,7 +36,7 @@ public struct Container: Sendable, Equatable, Hashable, Codable {
 }
 
 /// A rectangle in container space (pt).
-public struct Rect: Sendable, Equatable, Hashable, Codable {
+public struct Rect: Sendable, Equatable, Hashable {
     public var x: Double
     public var y: Double
     public var width: Double

@@ -1,5 +1,5 @@
 /// `container.sizeClass`: the container's horizontal size class.
-public enum SizeClass: String, Sendable, Codable, CaseIterable {
+public enum SizeClass: String, Sendable, CaseIterable {
     /// A phone in portrait, a narrow split view: full-width bottom sheets.
     case compact
     /// A tablet, a wide window: page sheets (`options.preferredWidth`, centered).
@@ -18,7 +18,7 @@ extension Container {
 }
 
 /// `options.detached`: margins (pt) that float the sheet above the container's bottom edge.
-public struct DetachedMargins: Sendable, Equatable, Hashable, Codable {
+public struct DetachedMargins: Sendable, Equatable, Hashable {
     /// Between each side of the sheet and the container's side.
     public var horizontal: Double
     /// Between the sheet's bottom edge and the container's bottom edge.
@@ -31,7 +31,7 @@ public struct DetachedMargins: Sendable, Equatable, Hashable, Codable {
 }
 
 /// `sheet.corners`: which corners of the sheet are rounded by `cornerRadius`.
-public enum SheetCorners: String, Sendable, Codable {
+public enum SheetCorners: String, Sendable {
     /// Attached to the bottom edge: the top corners.
     case top
     /// Floating (detached): all four.
@@ -44,7 +44,7 @@ public enum SheetCorners: String, Sendable, Codable {
 /// carries it off the bottom edge.
 public struct SheetLayout: Sendable, Equatable {
     /// Which rule placed the sheet.
-    public enum Kind: String, Sendable, Codable, CaseIterable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// A full-width bottom sheet (the default on compact containers).
         case fullWidth
         /// Regular width: a page sheet of `preferredWidth`, centered, attached to the bottom.
@@ -115,9 +115,14 @@ extension SheetOptions {
 
 /// The horizontal part of a layout change in flight (`sheet.setContainer`, `sheet.configure`
 /// moving a sheet between layouts): x and width ease from where they were.
-public struct LateralMotion: Sendable, Equatable, Codable {
-    public var x: Motion
-    public var width: Motion
+package struct LateralMotion: Sendable, Equatable {
+    package var x: Motion
+    package var width: Motion
+
+    package init(x: Motion, width: Motion) {
+        self.x = x
+        self.width = width
+    }
 
     func isAnimating(at t: Double) -> Bool { x.isAnimating(at: t) || width.isAnimating(at: t) }
 }

@@ -4,22 +4,30 @@
 /// a running animation adds a segment that eases the difference in from zero, so nothing ever
 /// jumps (UIKit's additive animations). When every segment has finished the motion collapses
 /// to a single constant.
-public struct Motion: Sendable, Equatable, Codable {
+package struct Motion: Sendable, Equatable {
     /// One additive contribution.
-    public struct Segment: Sendable, Equatable, Codable {
+    package struct Segment: Sendable, Equatable {
         /// How the contribution moves from `from` to `to`.
-        public enum Curve: Sendable, Equatable, Codable {
+        package enum Curve: Sendable, Equatable {
             case bezier(CubicBezier)
             /// A spring started with `velocity` (units per second) toward `to`.
             case spring(Spring, velocity: Double)
         }
-        public var start: Double
-        public var duration: Double
-        public var from: Double
-        public var to: Double
-        public var curve: Curve
+        package var start: Double
+        package var duration: Double
+        package var from: Double
+        package var to: Double
+        package var curve: Curve
 
-        public func value(at t: Double) -> Double {
+        package init(start: Double, duration: Double, from: Double, to: Double, curve: Curve) {
+            self.start = start
+            self.duration = duration
+            self.from = from
+            self.to = to
+            self.curve = curve
+        }
+
+        package func value(at t: Double) -> Double {
             let elapsed = t - start
             if elapsed >= duration { return to }
             if elapsed <= 0 { return from }
@@ -32,7 +40,7 @@ public struct Motion: Sendable, Equatable, Codable {
         }
 
         /// Rate of change at `t` (units per second).
-        public func velocity(at t: Double) -> Double {
+        package func velocity(at t: Double) -> Double {
             let elapsed = t - start
             if elapsed >= duration || duration <= 0 { return 0 }
             switch curve {
@@ -43,37 +51,42 @@ public struct Motion: Sendable, Equatable, Codable {
             }
         }
 
-        public var end: Double { start + duration }
+        package var end: Double { start + duration }
     }
 
-    public private(set) var segments: [Segment]
+    package private(set) var segments: [Segment]
+
+    /// A motion made of `segments` (a snapshot's; never empty).
+    package init(segments: [Segment]) {
+        self.segments = segments
+    }
 
     /// A motion resting at `value`.
-    public static func rest(_ value: Double) -> Motion {
+    package static func rest(_ value: Double) -> Motion {
         Motion(segments: [Segment(start: 0, duration: 0, from: value, to: value, curve: .bezier(.linear))])
     }
 
     /// The value every segment is heading to.
-    public var target: Double { segments.reduce(0) { $0 + $1.to } }
+    package var target: Double { segments.reduce(0) { $0 + $1.to } }
 
-    public func value(at t: Double) -> Double { segments.reduce(0) { $0 + $1.value(at: t) } }
-    public func velocity(at t: Double) -> Double { segments.reduce(0) { $0 + $1.velocity(at: t) } }
+    package func value(at t: Double) -> Double { segments.reduce(0) { $0 + $1.value(at: t) } }
+    package func velocity(at t: Double) -> Double { segments.reduce(0) { $0 + $1.velocity(at: t) } }
 
     /// When the last segment ends.
-    public var end: Double { segments.map(\.end).max() ?? 0 }
+    package var end: Double { segments.map { $0.end }.max() ?? 0 }
 
     /// Still moving at `t`.
-    public func isAnimating(at t: Double) -> Bool { segments.contains { $0.end > t } }
+    package func isAnimating(at t: Double) -> Bool { segments.contains { $0.end > t } }
 
     /// Start a fresh animation from `from` (with `velocity`, units/s) to `to` at time `t`.
-    public static func animate(from: Double, to: Double, velocity: Double = 0, at t: Double,
+    package static func animate(from: Double, to: Double, velocity: Double = 0, at t: Double,
                                timing: AnimationTiming) -> Motion {
         Motion(segments: [segment(from: from, to: to, velocity: velocity, at: t, timing: timing)])
     }
 
     /// Add `delta` to the target, eased in with `timing` from time `t` (an additive retarget).
     /// `timing == nil` applies the delta at once.
-    public mutating func retarget(by delta: Double, at t: Double, timing: AnimationTiming?) {
+    package mutating func retarget(by delta: Double, at t: Double, timing: AnimationTiming?) {
         collapseFinished(at: t)
         guard let timing else {
             segments.append(Segment(start: t, duration: 0, from: delta, to: delta, curve: .bezier(.linear)))
@@ -84,7 +97,7 @@ public struct Motion: Sendable, Equatable, Codable {
     }
 
     /// Fold the segments that have ended by `t` into one constant.
-    public mutating func collapseFinished(at t: Double) {
+    package mutating func collapseFinished(at t: Double) {
         let done = segments.filter { $0.end <= t }
         guard done.count > 1 || (done.count == 1 && segments.count == 1 && done[0].from != done[0].to) else { return }
         let constant = done.reduce(0) { $0 + $1.to }

@@ -1,5 +1,5 @@
 /// One entry of the navigation stack inside a sheet.
-public struct NavEntry: Sendable, Equatable, Hashable, Codable {
+public struct NavEntry: Sendable, Equatable, Hashable {
     public var id: String
     /// Content height (pt) without the navigation bar and the bottom safe area.
     public var preferredHeight: Double

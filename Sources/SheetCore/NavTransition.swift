@@ -1,29 +1,47 @@
 /// A running push or pop between two entries.
-public struct NavTransition: Sendable, Equatable, Codable {
-    public var operation: NavigationOperation
+package struct NavTransition: Sendable, Equatable {
+    package var operation: NavigationOperation
     /// The outgoing top entry and the incoming one.
-    public var from: NavEntry
-    public var to: NavEntry
+    package var from: NavEntry
+    package var to: NavEntry
     /// Entries this transition removes (a pop or popToRoot), top first; `popped` fires for each.
-    public var removed: [NavEntry]
+    package var removed: [NavEntry]
     /// Sheet heights for `from` and `to` at the top.
-    public var fromHeight: Double
-    public var toHeight: Double
+    package var fromHeight: Double
+    package var toHeight: Double
     /// Progress runs from `startProgress` to `endProgress` over `duration` ms from `start`.
-    public var start: Double
-    public var duration: Double
-    public var curve: CubicBezier
-    public var startProgress: Double
-    public var endProgress: Double
+    package var start: Double
+    package var duration: Double
+    package var curve: CubicBezier
+    package var startProgress: Double
+    package var endProgress: Double
     /// Driven by a finger (leftEdge pan): progress is `startProgress` until released.
-    public var interactive: Bool
+    package var interactive: Bool
     /// Whether `entries` already reflects the transition (false while an interactive pop
     /// has not been released, and after a cancelled one).
-    public var committed: Bool
+    package var committed: Bool
 
-    public var end: Double { start + duration }
+    package init(operation: NavigationOperation, from: NavEntry, to: NavEntry, removed: [NavEntry],
+                 fromHeight: Double, toHeight: Double, start: Double, duration: Double, curve: CubicBezier,
+                 startProgress: Double, endProgress: Double, interactive: Bool, committed: Bool) {
+        self.operation = operation
+        self.from = from
+        self.to = to
+        self.removed = removed
+        self.fromHeight = fromHeight
+        self.toHeight = toHeight
+        self.start = start
+        self.duration = duration
+        self.curve = curve
+        self.startProgress = startProgress
+        self.endProgress = endProgress
+        self.interactive = interactive
+        self.committed = committed
+    }
 
-    public func progress(at t: Double) -> Double {
+    package var end: Double { start + duration }
+
+    package func progress(at t: Double) -> Double {
         if interactive { return startProgress }
         guard duration > 0 else { return endProgress }
         let f = curve.value(at: (t - start) / duration)

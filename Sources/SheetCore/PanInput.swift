@@ -1,15 +1,15 @@
 /// `input.pan`'s phase.
-public enum PanPhase: String, Sendable, Codable {
+public enum PanPhase: String, Sendable {
     case began, changed, ended, cancelled
 }
 
 /// `input.pan`'s source.
-public enum PanSource: String, Sendable, Codable {
+public enum PanSource: String, Sendable {
     case sheet, leftEdge, bottomEdge, grabber
 }
 
 /// A 2-D value (translation in pt, velocity in pt/s).
-public struct Vector: Sendable, Equatable, Codable {
+public struct Vector: Sendable, Equatable {
     public var x: Double
     public var y: Double
 

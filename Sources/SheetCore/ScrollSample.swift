@@ -1,5 +1,5 @@
 /// One `input.scroll` sample.
-public struct ScrollSample: Sendable, Equatable, Codable {
+public struct ScrollSample: Sendable, Equatable {
     public var phase: ScrollHandoffInput.Phase
     public var offsetY: Double
     public var insetTop: Double

@@ -8,12 +8,19 @@ extension Sheet {
     /// holds the sheet, detent changes wait for the release; a layout change (x, width)
     /// animates at once, as the drag goes on.
     public mutating func configure(detents: [DetentSpec]? = nil, selectedDetent: String? = nil,
-                                   options: SheetOptions? = nil,
-                                   policies: (SheetPolicies, SheetState.PolicyNames)? = nil,
-                                   animated: Bool = true, at t: Double) throws(SheetError) {
+                                   options: SheetOptions? = nil, animated: Bool = true, at t: Double) throws(SheetError) {
+        try configure(detents: detents, selectedDetent: selectedDetent, options: options, policies: nil,
+                      animated: animated, at: t)
+    }
+
+    /// `configure`, also replacing the policies (and the names a snapshot rebuilds them by).
+    package mutating func configure(detents: [DetentSpec]? = nil, selectedDetent: String? = nil,
+                                    options: SheetOptions? = nil,
+                                    policies: (SheetPolicies, SheetState.PolicyNames)?,
+                                    animated: Bool = true, at t: Double) throws(SheetError) {
         try validateConfiguration(detents: detents, selectedDetent: selectedDetent, options: options)
         begin(t)
-        let layoutBefore = state.layout, shown = state.lateral(layoutBefore)  // issue 13
+        let layoutBefore = state.layout, shown = state.lateral(layoutBefore)
         if let options { state.setup.options = options }
         if let (p, names) = policies {
             self.policies = p
@@ -31,7 +38,7 @@ extension Sheet {
         }
         // A layout change eases across like `sheet.setContainer`'s, under a finger too: the
         // drag goes on along its axis while x and width animate.
-        animateLayout(from: layoutBefore, shown: shown, timing: animated ? state.setup.options.contentTiming : nil)  // issue 13
+        animateLayout(from: layoutBefore, shown: shown, timing: animated ? state.setup.options.contentTiming : nil)
         guard state.drag == nil else { return }
         applyPendingDetents()
         // Options can move the rest height too (largeTopGap, navigationBarHeight, keyboard).
@@ -59,17 +66,17 @@ extension Sheet {
         guard let pending = state.pendingDetents else { return }
         state.pendingDetents = nil
         let before = state.restExtent
-        state.snapHeight = nil
+        state.rest.endHeld()
         if let specs = pending.detents {
             state.setup.detents = specs
             let (_, wasSorted) = DetentResolver.resolve(specs, in: state.container, fitHeight: state.fitHeight,
                                                         largeTopGap: state.options.largeTopGap)
             if !wasSorted {
-                diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(state.detents.map(\.id))"))
+                diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(state.detents.map { $0.id })"))
             }
         }
         let detents = state.detents
-        if let s = state.keyboardSavedDetent, !detents.contains(where: { $0.id == s }) { state.keyboardSavedDetent = nil }
+        if let back = state.rest.keyboardReturn, !detents.contains(where: { $0.id == back }) { state.rest = .detent(state.selected) }
         var id = pending.selectedDetent ?? state.selected
         if !detents.contains(where: { $0.id == id }) {
             var best = detents[0]
@@ -87,7 +94,7 @@ extension Sheet {
         guard state.goal == .detent else {
             throw SheetError(.invalidState, "cannot snapTo a sheet that is dismissed or being dismissed")
         }
-        state.snapHeight = min(max(height, 0), state.container.maxSheetHeight)
+        state.rest = .height(min(max(height, 0), state.container.maxSheetHeight), detent: state.selected)
         retarget(animated ? .spring(state.options.settleSpring) : nil)
         if animated && state.lifecycle == .shown && state.motion.isAnimating(at: state.now) { state.settling = true }
     }

@@ -41,7 +41,7 @@ extension Sheet {
             throw SheetError(.invalidParams, "entry.id: \"\(entry.id)\" is already in the stack")
         }
         let old = state.nav.entries.last
-        state.snapHeight = nil
+        state.rest.endHeld()
         state.nav.entries.append(entry)
         guard let old else {
             // The first entry replaces the single content: a content-size change.
@@ -85,7 +85,7 @@ extension Sheet {
         try requireNoFinger("setStack")
         finishNavigationTransition()
         let old = state.nav.entries.last
-        state.snapHeight = nil
+        state.rest.endHeld()
         state.nav.entries = entries
         if let old, old.id != entries.last!.id {
             startNavigation(.push, from: old, to: entries.last!, removed: [], animated: animated)
@@ -97,7 +97,7 @@ extension Sheet {
 
     mutating func startNavigation(_ op: NavigationOperation, from: NavEntry, to: NavEntry, removed: [NavEntry],
                                   animated: Bool) {
-        state.snapHeight = nil
+        state.rest.endHeld()
         let timing = navigationTiming(op)
         let tr = NavTransition(
             operation: op, from: from, to: to, removed: removed,
@@ -193,7 +193,7 @@ extension Sheet {
     /// `input.pan` with `source: "leftEdge"`: the finger drives a pop; release decides with
     /// the dismissal policy on the x axis.
     mutating func edgePop(_ phase: PanPhase, translation: Vector, velocity: Vector?) throws(SheetError) {
-        let width = state.layout.width  // the sheet's width (issue 13 layouts)
+        let width = state.layout.width  // the sheet's width in its layout
         switch phase {
         case .began, .changed:
             if state.drag?.source != .leftEdge {
@@ -272,7 +272,7 @@ extension Sheet {
     }
 
     mutating func startEdgeDrag(progress p: Double, translation: Double) {
-        let width = state.layout.width  // the sheet's width (issue 13 layouts)
+        let width = state.layout.width  // the sheet's width in its layout
         var drag = Drag(source: .leftEdge, startExtent: p * width, startTranslation: translation,
                         extent: p * width, originIndex: 0, goalBefore: state.goal)
         drag.estimator.add(time: state.now, value: width - p * width)

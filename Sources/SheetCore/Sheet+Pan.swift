@@ -21,7 +21,7 @@ extension Sheet {
             try edgePop(phase, translation: translation, velocity: velocity)
             return
         }
-        // Issue 13: the engine's axis (y toward the sheet's edge).
+        // The engine's axis (y toward the sheet's edge).
         let translation = state.options.edge.axisVector(translation), velocity = velocity.map(state.options.edge.axisVector)
         switch phase {
         case .began:
@@ -67,7 +67,7 @@ extension Sheet {
                         originIndex: origin, goalBefore: state.goal)
         drag.originDetent = origin.map { detents[$0].id }
         drag.originHeight = origin.map { detents[$0].height }
-        state.snapHeight = nil
+        state.rest.endHeld()
         drag.estimator.add(time: now, value: e)
         state.motion = .rest(e)
         state.drag = drag
@@ -121,7 +121,7 @@ extension Sheet {
         }
         let input = ReleaseInput(
             axis: .vertical, position: max(0, drag.extent + shift), velocity: v,
-            translation: drag.extent - drag.startExtent, detents: detents.map(\.height), originIndex: origin,
+            translation: drag.extent - drag.startExtent, detents: detents.map { $0.height }, originIndex: origin,
             extent: detents[0].height, dismissible: dragCanDismiss, context: policyContext)
         let decision = decideRelease(input)
         if !dragCanDismiss { reportDismissAttempt(input, rawPosition: max(0, (drag.rawExtent ?? drag.extent) + shift)) }

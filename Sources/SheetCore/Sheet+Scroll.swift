@@ -47,7 +47,7 @@ extension Sheet {
             phase: sample.phase, offsetY: sample.offsetY, insetTop: sample.insetTop,
             contentHeight: sample.contentHeight, viewportHeight: sample.viewportHeight,
             isTracking: sample.isTracking, translationY: sample.translationY, deltaY: delta,
-            sheetOwns: owning, position: state.currentExtent, detents: detents.map(\.height),
+            sheetOwns: owning, position: state.currentExtent, detents: detents.map { $0.height },
             restingPosition: state.restExtent, expandsAtEdge: state.setup.options.scrollExpandsAtEdge,
             context: policyContext)
         switch scrollOwner(input) {

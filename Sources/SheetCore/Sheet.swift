@@ -4,13 +4,16 @@
 /// stamped earlier than the latest one is applied at the latest time. Motion is a pure
 /// function of time, so `frame()` after `advance(to:)` is the same for the same input
 /// stream, bit for bit. Events and diagnostics accumulate until `takeOutput()`.
-public struct Sheet: Sendable {
+///
+/// Not implicitly copyable: the server keeps each sheet in a class and reads it in place (a
+/// copy would retain and release every heap member); `copy()` makes one on purpose.
+public struct Sheet: ~Copyable, Sendable {
     // Pending output first: `takeOutput()` reads it on every input and every tick, and here it
     // shares a cache line with the start of the state rather than one of its own after it.
     var events: [SheetEvent] = []
     var diagnostics: [SheetDiagnostic] = []
-    /// Everything that defines the session, serialisable for `session.snapshot`.
-    public internal(set) var state: SheetState
+    /// Everything that defines the session (what `session.snapshot` captures).
+    package internal(set) var state: SheetState
     /// The session's policies (not part of the snapshot; rebuilt by name on restore).
     public internal(set) var policies: SheetPolicies
     /// Policy kinds that faulted and fell back (bits: dismissal 1, scrollHandoff 2,
@@ -42,18 +45,35 @@ public struct Sheet: Sendable {
         let (resolved, wasSorted) = DetentResolver.resolve(
             setup.detents, in: state.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
         if !wasSorted {
-            diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(resolved.map(\.id))"))
+            diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(resolved.map { $0.id })"))
         }
-        state.selected = setup.selectedDetent ?? resolved[0].id
+        state.rest = .detent(setup.selectedDetent ?? resolved[0].id)
     }
 
     /// Restore a sheet from a snapshot's state with freshly built policies. The state must be
     /// one the engine can reach (the server checks a snapshot with `SheetSetup.validate` and
     /// its own running-state rules first); the navigation layout is recomputed, not trusted.
-    public init(restoring state: SheetState, policies: SheetPolicies) {
+    package init(restoring state: SheetState, policies: SheetPolicies) {
         self.state = state
         self.policies = policies
         layoutNavigation()
+    }
+
+    /// An independent copy (a sheet is never copied implicitly: reading one in place, e.g.
+    /// from the class that holds it, then costs nothing).
+    package func copy() -> Sheet {
+        Sheet(state: state, policies: policies, events: events, diagnostics: diagnostics, fellBack: fellBack,
+              stackDepth: stackDepth)
+    }
+
+    private init(state: SheetState, policies: SheetPolicies, events: [SheetEvent], diagnostics: [SheetDiagnostic],
+                 fellBack: UInt8, stackDepth: Int) {
+        self.state = state
+        self.policies = policies
+        self.events = events
+        self.diagnostics = diagnostics
+        self.fellBack = fellBack
+        self.stackDepth = stackDepth
     }
 
     /// Events and diagnostics produced since the last call.
@@ -136,7 +156,7 @@ public struct Sheet: Sendable {
         begin(t)
         try requireNoFinger("present")
         guard state.goal == .hidden else { return }
-        state.snapHeight = nil
+        state.rest.endHeld()
         if state.lifecycle == .shown { state.pendingDismissCancelled = true } else { state.lifecycle = .presenting }
         state.goal = .detent
         let target = state.restExtent
@@ -153,7 +173,7 @@ public struct Sheet: Sendable {
         begin(t)
         try requireNoFinger("dismiss")
         guard state.goal == .detent, state.lifecycle != .hidden else { return }
-        state.snapHeight = nil
+        state.rest.endHeld()
         state.goal = .hidden
         guard animated else {
             state.motion = .rest(0)
@@ -199,20 +219,20 @@ public struct Sheet: Sendable {
     public mutating func selectDetent(_ id: String, at t: Double, animated: Bool = true) throws(SheetError) {
         begin(t)
         guard state.detents.contains(where: { $0.id == id }) else {
-            throw SheetError(.invalidParams, "detent: no detent with id \"\(id)\" (have \(state.detents.map(\.id)))")
+            throw SheetError(.invalidParams, "detent: no detent with id \"\(id)\" (have \(state.detents.map { $0.id }))")
         }
         try requireNoFinger("selectDetent")
-        guard id != state.selected || state.snapHeight != nil else { return }
-        state.snapHeight = nil
-        state.keyboardSavedDetent = nil
-        select(id)
+        guard id != state.selected || state.rest.height != nil else { return }
+        let changed = id != state.selected
+        state.rest = .detent(id)
+        if changed { emit(.detentChanged(id)) }
         retarget(animated ? .spring(state.setup.options.settleSpring) : nil)
         if animated && state.motion.isAnimating(at: state.now) { state.settling = true }
     }
 
     mutating func select(_ id: String) {
         guard id != state.selected else { return }
-        state.selected = id
+        state.rest.select(id)
         emit(.detentChanged(id))
     }
 
@@ -238,7 +258,7 @@ public struct Sheet: Sendable {
             state = before
             return
         }
-        state.snapHeight = nil
+        state.rest.endHeld()
         retarget(state.setup.options.contentTiming)
     }
 
@@ -247,9 +267,9 @@ public struct Sheet: Sendable {
         begin(t)
         let before = state.layout, shown = state.lateral(before)
         state.setup.container = container
-        state.snapHeight = nil
+        state.rest.endHeld()
         retarget(state.setup.options.contentTiming)
-        animateLayout(from: before, shown: shown, timing: state.setup.options.contentTiming)  // issue 13
+        animateLayout(from: before, shown: shown, timing: state.setup.options.contentTiming)
     }
 
     /// `input.keyboard` (height 0 = hidden), by `options.keyboard`: `lift` grows every detent
@@ -261,21 +281,21 @@ public struct Sheet: Sendable {
         begin(t)
         let wasShown = state.keyboardHeight > 0, hiding = height <= 0
         let heldAt = state.motion.target
-        if !hiding { state.snapHeight = nil }
+        if !hiding { state.rest.endHeld() }
         state.keyboardHeight = max(0, height)
         let restore = state.options.keyboardRestore
         switch state.keyboardMode {
         case .largest:
             let largest = state.detents[state.detents.count - 1].id
             if !hiding, !wasShown, state.selected != largest {
-                state.keyboardSavedDetent = state.selected
+                state.rest = .keyboardRaised(detent: state.selected, returnTo: state.selected)
                 select(largest)
-            } else if hiding, let saved = state.keyboardSavedDetent {
-                state.keyboardSavedDetent = nil
-                if restore { select(saved) }
+            } else if hiding, let back = state.rest.keyboardReturn {
+                state.rest = .detent(state.selected)
+                if restore { select(back) }
             }
         case .lift, .fill:
-            if hiding, wasShown, !restore, state.goal == .detent { state.snapHeight = heldAt }
+            if hiding, wasShown, !restore, state.goal == .detent { state.rest = .height(heldAt, detent: state.selected) }
         case .none:
             break
         }

@@ -1,5 +1,5 @@
 /// The lifecycle state a frame reports (`sheet.frame`'s `state`).
-public enum SheetPhase: String, Sendable, Codable {
+public enum SheetPhase: String, Sendable {
     case dismissed, presenting, presented, dragging, settling, dismissing
 }
 
@@ -8,19 +8,19 @@ public enum SheetPhase: String, Sendable, Codable {
 ///
 /// Lengths are rounded to 0.001 pt and alphas/progress to 0.0001, so the numbers print the
 /// way a person reads them and identical inputs give identical frames.
-public struct SheetFrame: Sendable, Equatable, Codable {
+public struct SheetFrame: Sendable, Equatable {
     /// The dimming layer over the presenting screen.
-    public struct Dimming: Sendable, Equatable, Codable {
+    public struct Dimming: Sendable, Equatable {
         public var alpha: Double
         public var passthrough: Bool
     }
     /// The pull bar above the sheet.
-    public struct Grabber: Sendable, Equatable, Codable {
+    public struct Grabber: Sendable, Equatable {
         public var visible: Bool
         public var y: Double
     }
     /// What the host's scroll view inside the sheet must do.
-    public struct Scroll: Sendable, Equatable, Codable {
+    public struct Scroll: Sendable, Equatable {
         /// Non-nil while the sheet owns a drag that began in the scroll view: the host holds
         /// its scroll offset here.
         public var pinOffsetY: Double?
@@ -29,7 +29,7 @@ public struct SheetFrame: Sendable, Equatable, Codable {
         public var flingVelocityY: Double?
     }
     /// One navigation entry on screen.
-    public struct NavItem: Sendable, Equatable, Codable {
+    public struct NavItem: Sendable, Equatable {
         public var id: String
         public var x: Double
         public var width: Double
@@ -37,20 +37,20 @@ public struct SheetFrame: Sendable, Equatable, Codable {
         public var alpha: Double
     }
     /// The navigation entries on screen, bottom of the z-order first.
-    public struct Nav: Sendable, Equatable, Codable {
+    public struct Nav: Sendable, Equatable {
         public var items: [NavItem]
         public var separatorX: Double?
     }
 
     /// The shown height as a continuous detent index and a fraction of the container.
-    public struct Position: Sendable, Equatable, Codable {
+    public struct Position: Sendable, Equatable {
         /// -1 dismissed, 0 the smallest detent, 1.5 half-way between the second and third.
         public var index: Double
         /// Shown height over the container's height.
         public var fraction: Double
     }
     /// The keyboard and how much of the sheet it covers.
-    public struct Keyboard: Sendable, Equatable, Codable {
+    public struct Keyboard: Sendable, Equatable {
         /// The keyboard's height (pt, 0 = hidden).
         public var height: Double
         /// Points of the sheet's visible rect below the keyboard's top edge.
@@ -69,14 +69,14 @@ public struct SheetFrame: Sendable, Equatable, Codable {
     public var position: Position
     public var keyboard: Keyboard
 
-    // MARK: issue 13 frame members (layouts, footer, stacks); nil = not reported
+    // MARK: layout, footer and stack members; nil = not reported
     /// Where a button bar pinned to the sheet's bottom goes (`options.footerHeight`).
-    public struct Footer: Sendable, Equatable, Codable {
+    public struct Footer: Sendable, Equatable {
         public var y: Double
         public init(y: Double) { self.y = y }
     }
     /// The host's own screen behind a root sheet with `recedeBackground`.
-    public struct Background: Sendable, Equatable, Codable {
+    public struct Background: Sendable, Equatable {
         public var scale: Double
         public var translateY: Double
         public var cornerRadius: Double
@@ -87,7 +87,7 @@ public struct SheetFrame: Sendable, Equatable, Codable {
         }
     }
     /// A parent sheet's transform while a child is shown over it (about its top centre).
-    public struct Transform: Sendable, Equatable, Codable {
+    public struct Transform: Sendable, Equatable {
         public var scale: Double
         public var translateY: Double
         public init(scale: Double, translateY: Double) {
@@ -102,11 +102,10 @@ public struct SheetFrame: Sendable, Equatable, Codable {
     public var background: Background? = nil
     /// Set by the server on a session that has child sessions.
     public var transform: Transform? = nil
-    // MARK: end issue 13 frame members
 }
 
 /// Something that happened to a sheet (`sheet.event`'s `type` and its extra member).
-public enum SheetEventKind: Sendable, Equatable, Codable {
+public enum SheetEventKind: Sendable, Equatable {
     case presented
     case dismissed
     case presentCancelled
@@ -133,7 +132,7 @@ public enum SheetEventKind: Sendable, Equatable, Codable {
 }
 
 /// What tried to dismiss a sheet that is not dismissible (`dismissAttempted`'s `cause`).
-public enum DismissCause: String, Sendable, Codable {
+public enum DismissCause: String, Sendable {
     /// A drag released where a release at rest would have dismissed.
     case pan
     /// A release whose velocity would have dismissed (at rest it would not have).
@@ -143,7 +142,7 @@ public enum DismissCause: String, Sendable, Codable {
 }
 
 /// An event with the time (ms) at which the engine observed it.
-public struct SheetEvent: Sendable, Equatable, Codable {
+public struct SheetEvent: Sendable, Equatable {
     public var t: Double
     public var kind: SheetEventKind
 

@@ -4,7 +4,7 @@
 /// Members added after the first snapshot format are stored as optionals (`nil` = default)
 /// so snapshots taken before they existed still decode; read them through the computed
 /// accessors.
-public struct SheetOptions: Sendable, Equatable, Codable {
+public struct SheetOptions: Sendable, Equatable {
     public var cornerRadius: Double = 10
     public var grabber: Bool = true
     public var dimAlpha: Double = 0.6
@@ -35,7 +35,7 @@ public struct SheetOptions: Sendable, Equatable, Codable {
     public var keyboardRestoreSetting: Bool?
     /// `dragRegion` as stored (`nil` = `.sheet`).
     public var dragRegionSetting: DragRegion?
-    // MARK: issue 13 options (layouts, footer, stacks); `nil` = default
+    // MARK: layout, footer and stack options; `nil` = default
     /// `footerHeight`: frames carry `footer.y` (`nil` = no footer).
     public var footerHeight: Double?
     /// `preferredWidth` as stored (`nil` = 700).
@@ -50,7 +50,6 @@ public struct SheetOptions: Sendable, Equatable, Codable {
     public var recedeBackgroundSetting: Bool?
     /// `edge` as stored (`nil` = bottom).
     public var edgeSetting: SheetEdge?
-    // MARK: end issue 13 options
 
     public init() {}
 
@@ -87,7 +86,7 @@ public struct SheetOptions: Sendable, Equatable, Codable {
 }
 
 /// `options.tapDimming`: what a tap on the dimming layer does.
-public enum TapDimming: String, Sendable, Codable, CaseIterable {
+public enum TapDimming: String, Sendable, CaseIterable {
     /// Dismiss (or report `dismissAttempted` when the sheet is not dismissible).
     case dismiss
     /// Go to the smallest detent.
@@ -97,7 +96,7 @@ public enum TapDimming: String, Sendable, Codable, CaseIterable {
 }
 
 /// `options.keyboard`: how the sheet answers `input.keyboard`.
-public enum KeyboardMode: String, Sendable, Codable, CaseIterable {
+public enum KeyboardMode: String, Sendable, CaseIterable {
     /// Every detent grows by the keyboard's height.
     case lift
     /// Go to the largest detent whatever its id.
@@ -109,7 +108,7 @@ public enum KeyboardMode: String, Sendable, Codable, CaseIterable {
 }
 
 /// `options.dragRegion`: where a pan may start to move the sheet.
-public enum DragRegion: String, Sendable, Codable, CaseIterable {
+public enum DragRegion: String, Sendable, CaseIterable {
     /// Anywhere on the sheet (content pans and scroll hand-off included).
     case sheet
     /// Only the grabber (`input.pan` with `source: "grabber"`).
@@ -117,7 +116,7 @@ public enum DragRegion: String, Sendable, Codable, CaseIterable {
 }
 
 /// How an animation runs: a fixed-duration bezier or a spring.
-public enum AnimationTiming: Sendable, Equatable, Hashable, Codable {
+public enum AnimationTiming: Sendable, Equatable, Hashable {
     case bezier(BezierTiming)
     case spring(Spring)
 }

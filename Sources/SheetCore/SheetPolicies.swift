@@ -1,13 +1,13 @@
-/// The policies one session uses. The engine only sees the protocols; built-ins and plugin
-/// adapters are interchangeable.
+/// The policies one session uses. The engine only sees the protocols (class-bound: a policy
+/// is an object, its existential a reference); built-ins and plugin adapters are interchangeable.
 public struct SheetPolicies: Sendable {
     public var dismissal: any DismissalPolicy
     public var scrollHandoff: any ScrollHandoffPolicy
     public var navigation: any NavigationAnimator
 
-    public init(dismissal: any DismissalPolicy = DecelerationDismissal(),
-                scrollHandoff: any ScrollHandoffPolicy = EdgeScrollHandoff(),
-                navigation: any NavigationAnimator = SlideAnimator()) {
+    public init(dismissal: any DismissalPolicy = BuiltinPolicies.Shared.deceleration,
+                scrollHandoff: any ScrollHandoffPolicy = BuiltinPolicies.Shared.edge,
+                navigation: any NavigationAnimator = BuiltinPolicies.Shared.slide) {
         self.dismissal = dismissal
         self.scrollHandoff = scrollHandoff
         self.navigation = navigation

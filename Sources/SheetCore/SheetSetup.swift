@@ -1,5 +1,5 @@
 /// Everything a session is created from (`session.create`, already validated on the wire).
-public struct SheetSetup: Sendable, Equatable, Codable {
+public struct SheetSetup: Sendable, Equatable {
     public var container: Container
     /// The single content's preferred height (pt, without the bottom safe area). `nil` =
     /// half the container height minus the bottom safe area, so `fit` equals `medium`.
@@ -38,29 +38,6 @@ extension SheetSetup {
         a.container == b.container && a.contentHeight == b.contentHeight && a.detents == b.detents
             && a.selectedDetent == b.selectedDetent
             && a.options == b.options && a.navigation == b.navigation
-    }
-
-    // Codable as if `options` were a stored property (the synthesized form, same keys and order).
-    private enum CodingKeys: String, CodingKey { case container, contentHeight, detents, selectedDetent, options, navigation }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        container = try c.decode(Container.self, forKey: .container)
-        contentHeight = try c.decodeIfPresent(Double.self, forKey: .contentHeight)
-        detents = try c.decode([DetentSpec].self, forKey: .detents)
-        selectedDetent = try c.decodeIfPresent(String.self, forKey: .selectedDetent)
-        optionsStorage = ImmutableBox(try c.decode(SheetOptions.self, forKey: .options))
-        navigation = try c.decode([NavEntry].self, forKey: .navigation)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(container, forKey: .container)
-        try c.encodeIfPresent(contentHeight, forKey: .contentHeight)
-        try c.encode(detents, forKey: .detents)
-        try c.encodeIfPresent(selectedDetent, forKey: .selectedDetent)
-        try c.encode(options, forKey: .options)
-        try c.encode(navigation, forKey: .navigation)
     }
 }
 

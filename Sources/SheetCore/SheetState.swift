@@ -1,63 +1,62 @@
-/// The complete, serialisable state of one sheet (what `session.snapshot` captures).
-public struct SheetState: Sendable, Equatable, Codable {
+/// The complete state of one sheet (what `session.snapshot` captures, by hand, in the server).
+package struct SheetState: Sendable, Equatable {
     /// Where the motion is heading.
-    public enum Goal: String, Sendable, Codable { case hidden, detent }
+    package enum Goal: String, Sendable { case hidden, detent }
     /// Presentation lifecycle: `presenting` until the sheet first rests at a detent.
-    public enum Lifecycle: String, Sendable, Codable { case hidden, presenting, shown }
+    package enum Lifecycle: String, Sendable { case hidden, presenting, shown }
     /// Policy names, kept so a snapshot can rebuild the session's policies.
-    public struct PolicyNames: Sendable, Equatable, Codable {
-        public var dismissal = "deceleration"
-        public var scrollHandoff = "edge"
-        public var navigation = "slide"
+    package struct PolicyNames: Sendable, Equatable {
+        package var dismissal = "deceleration"
+        package var scrollHandoff = "edge"
+        package var navigation = "slide"
         /// `policies.config` as the host sent it, keyed by policy name.
-        public var config: [String: PolicyConfig] = [:]
+        package var config: [String: PolicyConfig] = [:]
 
-        public init() {}
+        package init() {}
     }
 
-    public var setup: SheetSetup
-    public var selected: String = ""
-    public var lifecycle: Lifecycle = .hidden
-    public var goal: Goal = .hidden
+    package var setup: SheetSetup
+    /// Where the sheet rests and which detent is selected.
+    package var rest: RestTarget = .detent("")
+    package var lifecycle: Lifecycle = .hidden
+    package var goal: Goal = .hidden
     /// The sheet's extent (pt shown above the container's bottom edge) over time.
-    public var motion: Motion = .rest(0)
-    public var drag: Drag?
-    public var keyboardHeight: Double = 0
-    /// The detent to return to when the keyboard hides (set when it raised the sheet to `large`).
-    public var keyboardSavedDetent: String?
+    package var motion: Motion = .rest(0)
+    package var drag: Drag?
+    package var keyboardHeight: Double = 0
     /// Emit `dismissCancelled` when the sheet next comes to rest at a detent.
-    public var pendingDismissCancelled = false
+    package var pendingDismissCancelled = false
     /// The motion is a settle after a release or an animated detent selection (reported as
     /// `settling`); other animations of a presented sheet (content size, keyboard, container,
     /// navigation) keep reporting `presented`.
-    public var settling = false
-    public var now: Double = 0
-    public var nav: NavigationStack
-    public var scroll = ScrollTracking()
-    public var policyNames = PolicyNames()
+    package var settling = false
+    package var now: Double = 0
+    package var nav: NavigationStack
+    package var scroll = ScrollTracking()
+    package var policyNames = PolicyNames()
     /// The navigation animator's answer for the current time (kept so frames need no policy
     /// call; recomputed on restore, never trusted from a snapshot).
-    public var navLayoutCache: NavigationLayout?
-    /// `sheet.snapTo`: the height the sheet rests at instead of its selected detent, until the
-    /// next gesture or command.
-    public var snapHeight: Double?
+    package var navLayoutCache: NavigationLayout?
     /// A `sheet.configure` that changed detents while a finger held the sheet: applied at the
     /// release.
-    public var pendingDetents: PendingDetents?
-    /// A layout change's horizontal animation (issue 13; `nil` = none).
-    public var lateralMotion: LateralMotion?
+    package var pendingDetents: PendingDetents?
+    /// A layout change's horizontal animation (`nil` = none).
+    package var lateralMotion: LateralMotion?
     /// A stack's command took the sheet from a finger (`Sheet.takeFromFinger`; the drag's
     /// source): that finger's later pans (or scroll samples, for a scroll drag) are ignored
     /// until its gesture ends or a new one begins. Snapshotted, so a restored stack ignores
     /// them too.
-    public var takenFinger: Drag.Source?
+    package var takenFinger: Drag.Source?
 
-    init(setup: SheetSetup) {
+    package init(setup: SheetSetup) {
         self.setup = setup
         self.nav = NavigationStack(entries: setup.navigation)
     }
 
-    /// The container as the engine sees it (issue 13: the axis container of `options.edge`).
+    /// The selected detent (frames' `detent`).
+    package var selected: String { rest.detent }
+
+    /// The container as the engine sees it (the axis container of `options.edge`).
     var container: Container { setup.options.edge.axisContainer(setup.container) }
     var options: SheetOptions { setup.options }
 
@@ -104,7 +103,7 @@ public struct SheetState: Sendable, Equatable, Codable {
 
     /// `restExtent` with the detents already resolved (`nil` = resolve them).
     func restExtent(in detents: [ResolvedDetent]?) -> Double {
-        if let snapHeight { return snapHeight }
+        if let held = rest.height { return held }
         if keyboardMode == .fill && keyboardHeight > 0 { return container.maxSheetHeight }
         return extent(of: selected, in: detents)
     }
@@ -153,7 +152,7 @@ public struct SheetState: Sendable, Equatable, Codable {
         let progress = self.progress(extent: e, detents: detents, rest: rest)
         let (alpha, passthrough) = dimming(extent: e, progress: progress, detents: detents, phase: phase)
         let scale = options.displayScale > 0 ? options.displayScale : 1
-        let layout = self.layout, lateral = self.lateral(layout)  // issue 13: layouts
+        let layout = self.layout, lateral = self.lateral(layout)
         var frame = SheetFrame(
             state: phase,
             sheet: Rect(x: Quantize.points(lateral.x), y: Quantize.points(y), width: Quantize.points(lateral.width),
@@ -168,7 +167,7 @@ public struct SheetState: Sendable, Equatable, Codable {
             position: position(extent: e, detents: detents),
             keyboard: .init(height: Quantize.points(keyboardHeight),
                             overlap: Quantize.points(min(max(e, 0), keyboardHeight))))
-        // MARK: issue 13 frame members
+        // Layout, footer and stack members.
         frame.corners = layout.kind == .fullWidth && lateralMotion?.isAnimating(at: now) != true ? nil : layout.corners
         frame.footer = footer(sheetY: y, layout: layout)
         frame.background = background(extent: e, detents: detents)
@@ -183,7 +182,7 @@ public struct SheetState: Sendable, Equatable, Codable {
     /// -1 and 0 below it, `count - 1` at or above the largest) and as a fraction of the
     /// container's height.
     func position(extent e: Double, detents: [ResolvedDetent]) -> SheetFrame.Position {
-        let h = detents.map(\.height)
+        let h = detents.map { $0.height }
         var index = Double(h.count - 1)
         if e <= 0 {
             index = -1
@@ -230,9 +229,14 @@ public struct SheetState: Sendable, Equatable, Codable {
 
 /// Detent changes a `sheet.configure` made while a finger held the sheet: they take effect at
 /// the release.
-public struct PendingDetents: Sendable, Equatable, Codable {
+package struct PendingDetents: Sendable, Equatable {
     /// The new detents, or `nil` to keep them.
-    public var detents: [DetentSpec]?
+    package var detents: [DetentSpec]?
     /// The new selection, or `nil` to keep it (or take the nearest if it disappears).
-    public var selectedDetent: String?
+    package var selectedDetent: String?
+
+    package init(detents: [DetentSpec]? = nil, selectedDetent: String? = nil) {
+        self.detents = detents
+        self.selectedDetent = selectedDetent
+    }
 }

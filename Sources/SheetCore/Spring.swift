@@ -10,7 +10,7 @@ import Darwin
 ///
 /// Solved in closed form, so it is exact at any time and can start with any velocity: a
 /// release hands the finger's velocity to the spring and the motion has no velocity jump.
-public struct Spring: Sendable, Equatable, Hashable, Codable {
+public struct Spring: Sendable, Equatable, Hashable {
     public var dampingRatio: Double
     public var response: Double
 

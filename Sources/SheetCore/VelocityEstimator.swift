@@ -14,9 +14,9 @@
 ///   motion to measure (a single sample after a pause longer than the window means the finger
 ///   rested).
 /// - At most `capacity` samples are kept; the oldest go first.
-public struct VelocityEstimator: Sendable, Equatable, Codable {
+public struct VelocityEstimator: Sendable, Equatable {
     /// One position report.
-    public struct Sample: Sendable, Equatable, Codable {
+    public struct Sample: Sendable, Equatable {
         /// Milliseconds, any epoch.
         public var time: Double
         /// Position along the drag axis (pt).
@@ -41,6 +41,13 @@ public struct VelocityEstimator: Sendable, Equatable, Codable {
     public init(window: Double = 100, capacity: Int = 32) {
         self.window = window.isFinite ? min(max(window, 1), 10_000) : 100
         self.capacity = min(max(capacity, 2), 1024)
+    }
+
+    /// An estimator that saw `samples` (in any order): window and capacity clamped as in
+    /// `init`, the samples replayed through `add`, so it obeys the same rules (a snapshot's).
+    package init(window: Double, capacity: Int, replaying samples: [Sample]) {
+        self.init(window: window, capacity: capacity)
+        for s in samples { add(time: s.time, value: s.value) }
     }
 
     /// Records the position `value` (pt) at `time` (ms).
@@ -96,19 +103,6 @@ public struct VelocityEstimator: Sendable, Equatable, Codable {
         guard stt > 0, stt.isFinite else { return 0 }
         let slope = stv / stt * 1000
         return slope.isFinite ? slope : 0
-    }
-
-    private enum CodingKeys: String, CodingKey { case window, capacity, samples }
-
-    /// Decodes and re-validates: the window and capacity are clamped as in `init` and the
-    /// samples are replayed through `add`, so a decoded estimator obeys the same rules.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(window: try c.decode(Double.self, forKey: .window),
-                  capacity: try c.decode(Int.self, forKey: .capacity))
-        for sample in try c.decode([Sample].self, forKey: .samples) {
-            add(time: sample.time, value: sample.value)
-        }
     }
 
     /// Forgets every sample (a new gesture).

@@ -2,7 +2,7 @@
 import SheetCore
 
 /// A loaded plugin, as `plugins.list` reports it.
-public struct PluginInfo: Sendable, Equatable, Codable {
+public struct PluginInfo: Sendable, Equatable {
     /// The policy's wire name (`material`, `expanded-only`, ...).
     public var name: String
     public var kind: PolicyKind

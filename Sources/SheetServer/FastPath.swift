@@ -12,7 +12,7 @@ extension SheetService {
         guard let m = HotMessage.parse(message) else { return nil }
         // The input's session, looked up once (nil: clock.tick, or no such session).
         let target = m.call.session.flatMap { sessions[handle: $0] }
-        if let s = target, Self.edge(&s.sheet) != .bottom { return nil }
+        if let s = target, s.sheet.state.setup.options.edge != .bottom { return nil }
         fastPathTaken.count(m.call)
         currentMethod = m.method
         return outbox.streaming(to: emit) { () -> RPCFastOutcome in
@@ -29,17 +29,17 @@ extension SheetService {
         switch call {
         case .pan(let session, let t, let phase, let translation, let velocity, let source):
             let s = try found(target, session)
-            try apply(to: s, time: inputTime(stamped: t), mayBeRefused: Self.panMayBeRefused(&s.sheet, phase, source: source)) {
+            try apply(to: s, time: inputTime(stamped: t), mayBeRefused: s.sheet.panMayBeRefused(phase, source: source)) {
                 sheet, now throws(SheetError) in
                 try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: now)
             }
-            return answered ? ["state": .string(Self.phase(&s.sheet).rawValue)] : .null
+            return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
         case .scroll(let session, let t, let sample):
             let s = try found(target, session)
             try apply(to: s, time: inputTime(stamped: t), mayBeRefused: true) { sheet, now throws(SheetError) in
                 try sheet.scroll(sample, at: now)
             }
-            return answered ? ["state": .string(Self.phase(&s.sheet).rawValue)] : .null
+            return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
         case .tick(let t):
             return try clockTick(at: t)
         }

@@ -57,7 +57,7 @@ extension SheetService {
     }
 
     /// A session command or input: check its members, then `apply` it at its time.
-    func command(_ c: Call, mayBeRefused: (Sheet) -> Bool = { _ in true },
+    func command(_ c: Call, mayBeRefused: (borrowing Sheet) -> Bool = { _ in true },
                  _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         try c.params.requireObject()
         try c.params.rejectUnknownKeys(c.allowed)
@@ -116,7 +116,7 @@ extension SheetService {
     }
 
     /// A new session with the next fresh id, marked for the next frame.
-    func addSession(_ sheet: Sheet, seq: Int = 0) -> Session {
+    func addSession(_ sheet: consuming Sheet, seq: Int = 0) -> Session {
         let s = Session(sheet: sheet, order: nextSessionNumber, seq: seq)
         nextSessionNumber += 1
         drain(s, id: s.id)

@@ -120,7 +120,7 @@ extension SheetService {
         try checkMembers(c)
         let time = try inputTime(p)
         guard let ps = sessions[parent] else { throw RPCError.unknownSession(parent) }
-        var sheet = ps.sheet
+        var sheet = ps.sheet.copy()
         sheet.takeFromFinger(at: time.t)  // the command wins over a finger on the parent
         do { try sheet.dismiss(at: time.t, animated: animated) } catch { throw RPCError(error) }
         ps.sheet = sheet
@@ -152,7 +152,7 @@ extension SheetService {
         if own.sheet.phase == .dragging { throw RPCError.invalidState("cannot dismiss while the sheet is being dragged") }
         let time = try inputTime(p)
         let fs = sessions[first]!
-        var sheet = fs.sheet
+        var sheet = fs.sheet.copy()
         sheet.takeFromFinger(at: time.t)
         do { try sheet.dismiss(at: time.t, animated: animated) } catch { throw RPCError(error) }
         fs.sheet = sheet
@@ -242,8 +242,8 @@ extension SheetService {
     /// How many levels `id`'s shown descendants push it back, from their presentation progress.
     func levelsBack(_ id: String) -> Double {
         StackGeometry.levelsBack(children: stack.children(of: id).compactMap { c in
-            guard let s = sessions[c], Self.phase(&s.sheet) != .dismissed else { return nil }
-            return (Self.presentationProgress(&s.sheet), levelsBack(c))
+            guard let s = sessions[c], s.sheet.phase != .dismissed else { return nil }
+            return (s.sheet.presentationProgress, levelsBack(c))
         })
     }
 

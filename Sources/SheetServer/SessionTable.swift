@@ -19,7 +19,7 @@ extension SheetService {
         var sheet: Sheet
         var lastFrame: SheetFrame?
 
-        init(sheet: Sheet, order: Int, seq: Int = 0) {
+        init(sheet: consuming Sheet, order: Int, seq: Int = 0) {
             self.sheet = sheet
             self.order = order
             self.id = "s\(order)"

@@ -164,7 +164,8 @@ public final class SheetService: RPCService {
         var count = 0
         prepareStacks(at: t)
         for s in sessions.movingInCreationOrder() {
-            var frame = Self.draw(&s.sheet, at: t)
+            s.sheet.advance(to: t)
+            var frame = s.sheet.frame()
             decorate(&frame, of: s.id)  // stack transform
             if Self.differs(frame, from: &s.lastFrame) {
                 s.seq += 1
@@ -176,38 +177,10 @@ public final class SheetService: RPCService {
                 s.lastFrame = frame
             }
             drain(s, id: s.id)
-            if !Self.isActive(&s.sheet) { s.isMoving = false }
+            if !s.sheet.isActive { s.isMoving = false }
         }
         sessions.dropResting()
         return count
-    }
-
-    // Reading a `Sheet` stored in a class through `inout` uses it in place; a plain read
-    // (`s.sheet.frame()`) copies the whole value first: a retain and a release of each of
-    // its dozen heap members, a cache miss each once 10,000 sessions no longer fit in the
-    // cache. The hot path (inputs, ticks) reads sessions only through these.
-
-    /// Advances `sheet` to `t` and returns its frame, in place.
-    static func draw(_ sheet: inout Sheet, at t: Double) -> SheetFrame {
-        sheet.advance(to: t)
-        return sheet.frame()
-    }
-
-    /// `sheet.isActive`, read in place.
-    static func isActive(_ sheet: inout Sheet) -> Bool { sheet.isActive }
-
-    /// `sheet.phase`, read in place.
-    static func phase(_ sheet: inout Sheet) -> SheetPhase { sheet.phase }
-
-    /// `sheet.presentationProgress`, read in place.
-    static func presentationProgress(_ sheet: inout Sheet) -> Double { sheet.presentationProgress }
-
-    /// The sheet's edge, read in place.
-    static func edge(_ sheet: inout Sheet) -> SheetEdge { sheet.state.setup.options.edge }
-
-    /// `sheet.panMayBeRefused`, read in place.
-    static func panMayBeRefused(_ sheet: inout Sheet, _ phase: PanPhase, source: PanSource) -> Bool {
-        sheet.panMayBeRefused(phase, source: source)
     }
 
     /// Whether `frame` differs from the last one sent, compared in place.
@@ -283,7 +256,7 @@ public final class SheetService: RPCService {
     /// exactly as they were. On success the clock moves, the session's events are queued and
     /// it is marked for the next frame. When `mayBeRefused` says the engine cannot refuse
     /// this command in the session's state, `body` runs in place (no copy).
-    func apply(_ p: Params, mayBeRefused: (Sheet) -> Bool = { _ in true },
+    func apply(_ p: Params, mayBeRefused: (borrowing Sheet) -> Bool = { _ in true },
                _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         let id = try p["session"].string()
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
@@ -298,7 +271,7 @@ public final class SheetService: RPCService {
                _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) {
         do {
             if mayBeRefused {
-                var sheet = s.sheet
+                var sheet = s.sheet.copy()
                 try body(&sheet, time.t)
                 s.sheet = sheet
             } else {

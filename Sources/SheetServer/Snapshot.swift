@@ -3,47 +3,39 @@ import SheetRPC
 
 /// `session.snapshot` / `session.restore`: the whole engine state as opaque JSON.
 ///
-/// `{format: "sheetd.snapshot/2", seq, sheet}`: `sheet` is the Codable `SheetState` (doubles
-/// print in shortest round-trip form, so the restored session continues bit for bit) whose
-/// `setup` and `policies` are in the shape `session.create` takes. Restore trusts nothing:
-/// `setup` and `policies` go through the very code that validates `session.create`, the rest
-/// through `SnapshotValidation`; the first bad place is a `-32602` naming its path.
-/// `sheetd.snapshot/1` (0.1.0, Codable-shaped setup) is converted and then validated alike.
+/// `{format: "sheetd.snapshot/3", seq, sheet}`: `sheet` is `SheetSnapshot`'s hand-written
+/// form of the engine state (doubles print in shortest round-trip form, so the restored
+/// session continues bit for bit) whose `setup` and `policies` are in the shape
+/// `session.create` takes. Restore trusts nothing: `setup` and `policies` go through the very
+/// code that validates `session.create`, the rest through `SheetSnapshot.read`; the first bad
+/// place is a `-32602` naming its path. `/1` and `/2` are read through `LegacySnapshot`.
 /// A stack's root snapshots the whole stack (`onDismissed`, `children`: see `StackSnapshot`).
 extension SheetService {
-    static let snapshotFormat = "sheetd.snapshot/2"
-    static let legacySnapshotFormat = "sheetd.snapshot/1"
-
     func snapshot(_ p: Params) throws(RPCError) -> JSONValue {
         try p.requireObject()
         try p.rejectUnknownKeys(["session"])
         let id = try p["session"].string()
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
-        try checkStackRoot(id)  // issue 13: a stack is snapshotted whole, from its root
-        var o: JSONObject = ["format": .string(Self.snapshotFormat), "seq": .int(Int64(s.seq)), "sheet": try snapshotSheet(s)]
+        try checkStackRoot(id)  // a stack is snapshotted whole, from its root
+        var o: JSONObject = ["format": .string(SheetSnapshot.format), "seq": .int(Int64(s.seq)), "sheet": try snapshotSheet(s)]
         try addStackMembers(to: &o, root: id)
         return .object(o)
     }
 
-    /// A session's `sheet` member: the Codable `SheetState` with `setup` and `policies` in
-    /// `session.create`'s shape.
+    /// A session's `sheet` member: `setup` and `policies` in `session.create`'s shape, then the
+    /// running state.
     func snapshotSheet(_ s: Session) throws(RPCError) -> JSONValue {
-        let id = s.id
-        guard case .object(var sheet) = try Self.codableJSON(s.sheet.state) else {
-            throw RPCError.internalError("could not snapshot \(id)")
-        }
-        let setup = SetupWireEncoding.setup(s.sheet.state.setup)
-        let policies = SetupWireEncoding.policies(s.sheet.state.policyNames)
+        let state = s.sheet.state
+        let setup = SetupWireEncoding.setup(state.setup)
+        let policies = SetupWireEncoding.policies(state.policyNames)
         // A snapshot that would not restore to the same session is a bug, never a silent loss
         // (e.g. a setup member SetupWireEncoding does not write).
-        guard (try? Wire.setup(Params(setup))) == s.sheet.state.setup,
-              (try? policyNames(Params(policies))) == s.sheet.state.policyNames else {
-            throw RPCError.internalError("could not snapshot \(id): its setup or policies do not survive session.create's shape")
+        guard (try? Wire.setup(Params(setup))) == state.setup,
+              (try? policyNames(Params(policies))) == state.policyNames else {
+            throw RPCError.internalError("could not snapshot \(s.id): its setup or policies do not survive session.create's shape")
         }
-        sheet["setup"] = setup
-        sheet["policyNames"] = nil
-        sheet["policies"] = policies
-        sheet["navLayoutCache"] = nil  // derived; recomputed on restore
+        var sheet: JSONObject = ["setup": setup, "policies": policies]
+        for m in SheetSnapshot.running(state).ordered { sheet[m.key] = m.value }
         return .object(sheet)
     }
 
@@ -65,9 +57,10 @@ extension SheetService {
         try snap.requireObject()
         try snap.rejectUnknownKeys(["format", "seq", "sheet"] + Self.stackSnapshotMembers)
         let format = try snap["format"].string()
-        guard format == Self.snapshotFormat || format == Self.legacySnapshotFormat else {
+        guard SheetSnapshot.readableFormats.contains(format) else {
+            let known = SheetSnapshot.readableFormats.map { "\"\($0)\"" }
             throw snap["format"].fail("unknown snapshot format \"\(format.prefix(64))\" (this server reads "
-                                      + "\"\(Self.snapshotFormat)\" and \"\(Self.legacySnapshotFormat)\", as returned by session.snapshot)")
+                                      + "\(known.dropLast().joined(separator: ", ")) and \(known.last!), as returned by session.snapshot)")
         }
         return format
     }
@@ -79,22 +72,14 @@ extension SheetService {
         guard seq == seq.rounded() else { throw snap["seq"].fail("expected a whole number, got \(seq)") }
         var sheet = snap["sheet"]
         try sheet.requireObject()
-        if format == Self.legacySnapshotFormat { sheet = try Self.upgradeLegacy(sheet) }
+        if format != SheetSnapshot.format { sheet = try LegacySnapshot.upgrade(sheet, format: format) }
         try sheet["setup"].requireObject()
         try sheet["setup"].rejectUnknownKeys(Wire.setupMembers)
         let setup = try Wire.setup(sheet["setup"])
         try Self.validate(setup, at: sheet["setup"])
         try sheet["policies"].requireObject()
         let names = try policyNames(sheet["policies"])
-
-        // The running state: Codable, with the validated setup and policies put back.
-        guard case .object(var rest) = sheet.value else { throw sheet.fail("expected an object") }
-        rest["setup"] = try Self.codableJSON(setup)
-        rest["policies"] = nil
-        rest["policyNames"] = try Self.codableJSON(names)
-        rest["navLayoutCache"] = nil
-        let state = try Self.decodeCodable(SheetState.self, from: .object(rest), at: sheet)
-        try SnapshotValidation.check(state, sheet)
+        let state = try SheetSnapshot.read(sheet, setup: setup, names: names)
         // A policy the snapshot names but this daemon lacks is a plugin that is not loaded.
         let policies: SheetPolicies
         do {
@@ -112,65 +97,6 @@ extension SheetService {
             return try body()
         } catch {
             throw error.code == RPCError.limitExceededCode ? RPCError.invalidParams(error.message) : error
-        }
-    }
-
-    /// A `sheetd.snapshot/1` sheet (Codable `setup` and `policyNames`) in the current shape.
-    static func upgradeLegacy(_ sheet: Params) throws(RPCError) -> Params {
-        guard case .object(var o) = sheet.value else { throw sheet.fail("expected an object") }
-        let setup = try decodeCodable(SheetSetup.self, from: sheet["setup"].value, at: sheet["setup"])
-        let names = try decodeCodable(SheetState.PolicyNames.self, from: sheet["policyNames"].value, at: sheet["policyNames"])
-        o["setup"] = SetupWireEncoding.setup(setup)
-        o["policyNames"] = nil
-        o["policies"] = SetupWireEncoding.policies(names)
-        return Params(.object(o), path: sheet.path)
-    }
-
-    /// A Codable value as JSON.
-    static func codableJSON<T: Encodable>(_ value: T) throws(RPCError) -> JSONValue {
-        do {
-            return try CodableJSON.encode(value)
-        } catch {
-            throw RPCError.internalError("could not encode \(T.self): \(error)")
-        }
-    }
-
-    /// A Codable value from JSON; a failure is `-32602` at the path where it happened.
-    static func decodeCodable<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: Params) throws(RPCError) -> T {
-        do {
-            return try CodableJSON.decode(T.self, from: value)
-        } catch let error as DecodingError {
-            throw decodingFailure(error, in: base)
-        } catch {
-            throw base.fail("not a sheetd snapshot: \(error)")
-        }
-    }
-
-    /// A decoding failure as `-32602` at the path where it happened.
-    static func decodingFailure(_ error: DecodingError, in base: Params) -> RPCError {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.reduce(base.path) { p, k in k.intValue.map { "\(p)[\($0)]" } ?? "\(p).\(k.stringValue)" }
-        }
-        switch error {
-        case .typeMismatch(let type, let c):
-            return .invalidParams("\(path(c.codingPath)): expected \(typeName(type))")
-        case .valueNotFound(let type, let c):
-            return .invalidParams("\(path(c.codingPath)): expected \(typeName(type)), got null")
-        case .keyNotFound(let key, let c):
-            return .invalidParams("\(path(c.codingPath + [key])): missing member")
-        case .dataCorrupted(let c):
-            return .invalidParams("\(path(c.codingPath)): \(c.debugDescription)")
-        @unknown default:
-            return .invalidParams("\(base.path): not a sheetd snapshot")
-        }
-    }
-
-    static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is Double.Type, is Int.Type: return "a number"
-        case is String.Type: return "a string"
-        case is Bool.Type: return "a boolean"
-        default: return "\(type)".hasPrefix("Array") ? "an array" : "an object"
         }
     }
 }

@@ -1,7 +1,7 @@
 import SheetCore
 import SheetRPC
 
-/// A sheet stack in a snapshot (issue 13): `session.snapshot` of a stack's root returns the
+/// A sheet stack in a snapshot: `session.snapshot` of a stack's root returns the
 /// root's own snapshot plus the rest of the stack, `session.restore` recreates all of it.
 ///
 /// Members are numbered by **position**: 0 is the root (the snapshot's own `seq` and
@@ -55,7 +55,7 @@ extension SheetService {
     func addStackMembers(to o: inout JSONObject, root: String) throws(RPCError) {
         let below = stack.descendants(of: root).compactMap { sessions[$0] }.sorted { $0.order < $1.order }
         guard !below.isEmpty else { return }
-        let ids = [root] + below.map(\.id)
+        let ids = [root] + below.map { $0.id }
         let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($0.element, $0.offset) })
         func reactions(_ id: String) -> JSONValue {
             // A reaction to a destroyed session does nothing; it is left out.

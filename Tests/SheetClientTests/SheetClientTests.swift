@@ -131,7 +131,7 @@ struct SheetClientTests {
         let frames = try await ticks(client, stride(from: 2400, through: 3400, by: 50))
         #expect(frames.last?.sheet.width == 844)
         let state = try await session.snapshot()
-        #expect(state["format"]?.stringValue == "sheetd.snapshot/2")
+        #expect(state["format"]?.stringValue == "sheetd.snapshot/3")
         let restored = try await client.restoreSession(state)
         #expect(restored.id == "s2")
         #expect(try await client.listSessions().map(\.session) == ["s1", "s2"])

@@ -10,7 +10,7 @@ private func edgeSheet(_ edge: SheetEdge, detents: [DetentSpec] = [.fit], animat
     return s
 }
 
-/// Issue 13 point 5: sheets on every edge — one engine axis, the rect in container coordinates.
+/// Sheets on every edge — one engine axis, the rect in container coordinates.
 @Suite struct EdgeTests {
     @Test func leftSheetRestsAtXZeroAndSlidesInFromTheLeft() throws {
         var s = try edgeSheet(.left, animated: true)

@@ -1,7 +1,7 @@
 import Testing
 import SheetCore
 
-/// Issue 13: a stack's command (a chained dismissal, a `replace`/`switch` presentation) wins
+/// A stack's command (a chained dismissal, a `replace`/`switch` presentation) wins
 /// over a finger on the sheet it reaches: `takeFromFinger` ends the drag as a cancelled one
 /// does, and that finger's later samples are ignored until it lifts.
 @Suite struct FingerTakeoverTests {

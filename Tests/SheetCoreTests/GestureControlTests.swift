@@ -8,7 +8,7 @@ private func notDismissible(tap: TapDimming = .dismiss) -> SheetOptions {
     return o
 }
 
-/// Issue 11 point 2: the dismissal veto and `tapDimming`.
+/// The dismissal veto and `tapDimming`.
 @Suite struct DismissalVetoTests {
     @Test func aPullPastTheThresholdReportsAPanAttemptAndReturns() throws {
         var s = try presented(options: notDismissible())
@@ -78,7 +78,7 @@ private func notDismissible(tap: TapDimming = .dismiss) -> SheetOptions {
     }
 }
 
-/// Issue 11 point 4: the handle (grabber pans, drag region, grabber tap, `skipDetents`).
+/// The handle (grabber pans, drag region, grabber tap, `skipDetents`).
 @Suite struct HandleTests {
     private func grabberOnly() -> SheetOptions {
         var o = SheetOptions()

@@ -11,7 +11,7 @@ private func keyboardOptions(_ mode: KeyboardMode?, restore: Bool = true) -> She
     return o
 }
 
-/// Issue 11 point 3: `options.keyboard`, `keyboardRestore`, the frame's `keyboard`.
+/// `options.keyboard`, `keyboardRestore`, the frame's `keyboard`.
 @Suite struct KeyboardModeTests {
     @Test func largestPicksTheLargestDetentWhateverItsId() throws {
         var s = try presented(detents: [.fit, .height(id: "tall", points: 700)], options: keyboardOptions(.largest))

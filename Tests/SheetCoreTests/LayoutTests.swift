@@ -21,7 +21,7 @@ private func options(_ change: (inout SheetOptions) -> Void) -> SheetOptions {
     return o
 }
 
-/// Issue 13 points 2-4: footer, regular width and compact height, detached sheets, and the
+/// Footer, regular width and compact height, detached sheets, and the
 /// receding background — each pinned at rest and mid-animation.
 @Suite struct LayoutTests {
     // MARK: 4. Footer
@@ -86,7 +86,7 @@ private func options(_ change: (inout SheetOptions) -> Void) -> SheetOptions {
         #expect(s.frame().sheet.x == 0 && s.frame().sheet.width == 390)
         s.setContainer(Container(width: 1024, height: 1024, safeArea: Insets(top: 24, bottom: 20)), at: 1000)
         #expect(s.frame().sheet.x == 0 && s.frame().sheet.width == 390 && s.frame().corners == .top)
-        #expect(s.isActive)
+        #expect(s.isActive == true)
         s.advance(to: 1125)  // half-way along contentTiming (250 ms ease-in-out)
         #expect(s.frame().sheet.x == 81 && s.frame().sheet.width == 545)
         s.advance(to: 1250)

@@ -1,8 +1,7 @@
-import Foundation
 import Testing
 import SheetCore
 
-/// Issue 11 point 1 (`sheet.configure`) and point 5 (`position`, `sheet.snapTo`).
+/// `sheet.configure`, `position` and `sheet.snapTo`.
 @Suite struct LiveConfigurationTests {
     @Test func animatedConfigureMovesOnTheContentCurve() throws {
         var s = try presented()
@@ -15,7 +14,7 @@ import SheetCore
         #expect(s.frame().dimming.alpha == 0.6)
         s.advance(to: 350)
         #expect(s.frame().sheet.y == 422)
-        #expect(!s.isActive)
+        #expect(s.isActive == false)
     }
 
     @Test func unanimatedConfigureShowsAtOnce() throws {
@@ -134,33 +133,29 @@ import SheetCore
         #expect(throws: SheetError.self) { try dismissed.snapTo(height: 300, at: 0) }
     }
 
-    // MARK: - Snapshots
+    // MARK: - Rest target
 
-    @Test func newStateRoundTripsAndOldSnapshotsDecode() throws {
+    @Test func aHeldHeightEndsWithTheNextGestureAndKeepsTheSelection() throws {
         var o = SheetOptions()
-        o.tapDimming = .collapse
-        o.keyboardSetting = .fill
-        o.keyboardRestore = false
         o.dragRegion = .grabber
         var s = try presented(detents: [.fit, .large], options: o)
         try s.snapTo(height: 400, at: 0)
+        #expect(s.state.rest == .height(400, detent: "fit"))
         try s.pan(.began, translation: Vector(x: 0, y: 0), source: .grabber, at: 10)
+        #expect(s.state.rest == .detent("fit"))
         try s.pan(.changed, translation: Vector(x: 0, y: 30), source: .grabber, at: 20)
         try s.configure(detents: [.fit, .medium], at: 30)
-        let data = try JSONEncoder().encode(s.state)
-        #expect(try JSONDecoder().decode(SheetState.self, from: data) == s.state)
-        // A snapshot from before these members existed decodes with their defaults.
-        var json = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(try presented().state)) as? [String: Any])
-        #expect(json["snapHeight"] == nil && json["pendingDetents"] == nil)
-        var setup = try #require(json["setup"] as? [String: Any])
-        var options = try #require(setup["options"] as? [String: Any])
-        #expect(options.keys.allSatisfy { !$0.hasSuffix("Setting") })
-        options["cornerRadius"] = 12
-        setup["options"] = options
-        json["setup"] = setup
-        let old = try JSONDecoder().decode(SheetState.self, from: JSONSerialization.data(withJSONObject: json))
-        #expect(old.setup.options.tapDimming == .dismiss && old.setup.options.keyboardRestore)
-        #expect(old.setup.options.dragRegion == .sheet && old.snapHeight == nil)
+        #expect(s.state.pendingDetents == PendingDetents(detents: [.fit, .medium]))
+    }
+
+    @Test func aSnapWhileTheKeyboardRaisedTheSheetForgetsTheDetentToReturnTo() throws {
+        var s = try presented(detents: [.medium, .large])
+        s.setKeyboard(height: 300, timing: BezierTiming(duration: 0, curve: .linear), at: 0)
+        #expect(s.state.rest == .keyboardRaised(detent: "large", returnTo: "medium"))
+        try s.snapTo(height: 500, at: 10)
+        #expect(s.state.rest == .height(500, detent: "large"))
+        s.setKeyboard(height: 0, timing: BezierTiming(duration: 0, curve: .linear), at: 20)
+        #expect(s.state.rest == .height(500, detent: "large"))
     }
 }
 

@@ -73,7 +73,7 @@ private func navSheet(_ entries: [NavEntry] = [root], animator: any NavigationAn
     @Test func sizeChangeBelowTheTopDoesNotMoveTheSheet() throws {
         var s = try navSheet([root, details])
         try s.setContentHeight(100, entry: "root", at: 0)
-        #expect(!s.isActive)
+        #expect(s.isActive == false)
         #expect(s.frame().sheet.y == 844 - 510)
     }
 

@@ -7,8 +7,9 @@ private final class ContextLog: @unchecked Sendable {
 }
 
 /// The nearest-detent decision, recording each release's context.
-private struct RecordingDismissal: DismissalPolicy {
+private final class RecordingDismissal: DismissalPolicy {
     let log: ContextLog
+    init(log: ContextLog) { self.log = log }
     var name: String { "recording" }
     func decide(_ r: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
         log.contexts.append(r.context)

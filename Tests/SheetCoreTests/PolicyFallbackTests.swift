@@ -2,9 +2,10 @@ import Testing
 import SheetCore
 
 /// A dismissal policy that answers badly, the way a broken plugin would.
-struct BrokenDismissal: DismissalPolicy {
+final class BrokenDismissal: DismissalPolicy {
     enum Mode { case outOfRange, throwsFault, invalidSpring, dismissNotAllowed }
     let mode: Mode
+    init(mode: Mode) { self.mode = mode }
     var name: String { "broken" }
     func decide(_ r: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
         switch mode {
@@ -16,7 +17,7 @@ struct BrokenDismissal: DismissalPolicy {
     }
 }
 
-private struct BrokenAnimator: NavigationAnimator {
+private final class BrokenAnimator: NavigationAnimator {
     var name: String { "broken-nav" }
     func timing(for operation: NavigationOperation) throws(PolicyFault) -> BezierTiming {
         BezierTiming(duration: 350, curve: .easeInOut)
@@ -28,9 +29,10 @@ private struct BrokenAnimator: NavigationAnimator {
 
 /// An animator whose timing curve is finite but far outside the wire's range (y ±1e301), or
 /// whose layout turns bad half-way through a transition.
-private struct WildAnimator: NavigationAnimator {
+private final class WildAnimator: NavigationAnimator {
     enum Mode { case hugeCurve, lateLayoutFault }
     let mode: Mode
+    init(mode: Mode) { self.mode = mode }
     var name: String { "wild-nav" }
     func timing(for operation: NavigationOperation) throws(PolicyFault) -> BezierTiming {
         mode == .hugeCurve ? BezierTiming(duration: 400, curve: CubicBezier(0.2, 1e301, 0.4, -1e301))

@@ -25,7 +25,7 @@ private func sample(_ phase: ScrollHandoffInput.Phase, offset: Double, translati
             #expect(s.frame().scroll.pinOffsetY == nil)
         }
         try s.scroll(sample(.dragEnded, offset: 250, translation: 150, tracking: false), at: 200)
-        #expect(!s.isActive)
+        #expect(s.isActive == false)
     }
 
     @Test func pullFromTheTopMovesTheSheetByTheDragSinceHandoff() throws {
@@ -140,7 +140,7 @@ private func sample(_ phase: ScrollHandoffInput.Phase, offset: Double, translati
 }
 
 /// A policy that takes every downward drag, wherever the list is (like a mid-list hand-off).
-private struct TakeEverything: ScrollHandoffPolicy {
+private final class TakeEverything: ScrollHandoffPolicy {
     var name: String { "take-everything" }
     func owner(_ input: ScrollHandoffInput) throws(PolicyFault) -> ScrollOwner {
         input.isTracking ? .sheet : .list

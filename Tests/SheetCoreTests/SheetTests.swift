@@ -64,7 +64,7 @@ func settle(_ s: inout Sheet, from t: Double, limit: Double = 20_000) -> Double 
         // Halfway through ease-in-out: half of the 100 pt change.
         #expect(s.frame().sheet.y == 460)
         #expect(s.phase == .presented)  // content animations keep `presented`
-        #expect(s.isActive)
+        #expect(s.isActive == true)
         s.advance(to: 350)
         #expect(s.frame().sheet.y == 410)
         #expect(s.phase == .presented)
@@ -73,7 +73,7 @@ func settle(_ s: inout Sheet, from t: Double, limit: Double = 20_000) -> Double 
     @Test func contentChangeUnderHalfAPointIsNotAnUpdate() throws {
         var s = try presented()
         try s.setContentHeight(300.4, at: 100)
-        #expect(!s.isActive)
+        #expect(s.isActive == false)
         #expect(s.frame().sheet.y == 510)
     }
 

@@ -1,7 +1,7 @@
 import Testing
 import SheetCore
 
-/// Issue 13, deeper stacks: a sheet recedes one displacement per level of shown sheets over
+/// A sheet recedes one displacement per level of shown sheets over
 /// it, each level interpolated by the progress of the sheet that pushed it back.
 @Suite struct StackGeometryTests {
     /// `levelsBack` of a sheet whose children are given as (progress, their own levels back).

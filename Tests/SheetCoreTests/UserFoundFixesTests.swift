@@ -1,7 +1,7 @@
 import Testing
 import SheetCore
 
-/// Issue 11 point 6: what a user found.
+/// What a user found.
 @Suite struct UserFoundFixesTests {
     /// Above the largest detent the overshoot is banded against the room above it
     /// (`d = container.height - largest`): y approaches 0 and never passes it.

@@ -91,17 +91,9 @@ import SheetCore
         #expect(e.samples.isEmpty && e.velocity() == 0)
     }
 
-    @Test func codableRoundTrip() throws {
-        var e = VelocityEstimator(window: 80, capacity: 8)
-        e.add(time: 0, value: 1)
-        e.add(time: 8, value: 3)
-        let data = try JSONEncoder().encode(e)
-        #expect(try JSONDecoder().decode(VelocityEstimator.self, from: data) == e)
-    }
-
-    @Test func decodingRevalidates() throws {
-        let json = #"{"window": -5, "capacity": 100000, "samples": [{"time": 10, "value": 20}, {"time": 0, "value": 0}, {"time": 10, "value": 30}]}"#
-        let e = try JSONDecoder().decode(VelocityEstimator.self, from: Data(json.utf8))
+    @Test func replayedSamplesObeyTheSameRules() {
+        let e = VelocityEstimator(window: -5, capacity: 100_000, replaying: [
+            .init(time: 10, value: 20), .init(time: 0, value: 0), .init(time: 10, value: 30)])
         #expect(e.window == 1 && e.capacity == 1024)
         // (0, 0) is older than the 1-ms window: a restart; then (10, 30) follows it.
         #expect(e.samples == [VelocityEstimator.Sample(time: 0, value: 0),

@@ -2,7 +2,7 @@ import Testing
 import SheetRPC
 import SheetServer
 
-/// Issue 13: `session.restore` of a stack's snapshot validates every member, parent, depth,
+/// `session.restore` of a stack's snapshot validates every member, parent, depth,
 /// container and reaction before it creates anything; a damaged one is `-32602` naming the
 /// place, too many sessions `-32012`, and a refused restore changes nothing at all. Only a
 /// stack's root is snapshotted, and a lone session's snapshot has no stack members.
@@ -60,7 +60,7 @@ import SheetServer
 
     @Test func theSnapshotHoldsTheStackByPosition() {
         let snap = Self.snapshot()
-        #expect(snap["format"] == "sheetd.snapshot/2")
+        #expect(snap["format"] == "sheetd.snapshot/3")
         #expect(snap["onDismissed"] == [["present": 1]])
         #expect(snap["children"]?.arrayValue?[0]["parent"] == 0)
         #expect(snap["children"]?.arrayValue?[1]["parent"] == 1)
@@ -95,8 +95,8 @@ import SheetServer
 
     @Test(arguments: [
         // (path, new value, expected message prefix)
-        ([PathStep.key("children"), .index(1), .key("sheet"), .key("selected")], "nope",
-         "params.state.children[1].sheet.selected: no detent"),
+        ([PathStep.key("children"), .index(1), .key("sheet"), .key("selectedDetent")], "nope",
+         "params.state.children[1].sheet.selectedDetent: no detent"),
         ([.key("children"), .index(0), .key("sheet"), .key("drag")], ["extent": "far"],
          "params.state.children[0].sheet.drag"),
         ([.key("children"), .index(0), .key("parent")], 1, "params.state.children[0].parent: expected the position of a parent"),

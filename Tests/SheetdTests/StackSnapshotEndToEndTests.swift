@@ -1,7 +1,7 @@
 import Testing
 import SheetRPC
 
-/// Issue 13 through the built daemon: a stack snapshotted from its root mid-`switch` and
+/// Through the built daemon: a stack snapshotted from its root mid-`switch` and
 /// restored next to the original draws the same frames (transform and background included)
 /// and sends the same events; a member below the root and a damaged stack are refused.
 @Suite struct StackSnapshotEndToEndTests {

@@ -2,7 +2,7 @@ import Testing
 import SheetRPC
 import SheetServer
 
-/// Issue 13: a sheet stack is snapshotted whole from its root and restored whole under new
+/// A sheet stack is snapshotted whole from its root and restored whole under new
 /// ids; the restored stack continues bit for bit (frames with `transform` and `background`,
 /// events, pending `replace`/`switch`/chained-dismissal reactions), and a damaged stack
 /// snapshot is `-32602` naming its place and changes nothing.

@@ -365,8 +365,7 @@ export type StackSnapshotChild = {
   parent: number;
   /** The sheet's last frame seq. */
   seq: number;
-  /** The sheet's engine state, as a root's `sheet` (its container is the root's). */
-  sheet: { [key: string]: unknown };
+  sheet: SheetSnapshot;
   onDismissed?: StackReaction[];
 };
 
@@ -376,6 +375,110 @@ export type RestoreResult = {
   children?: SessionId[];
   /** Members may be added within protocol version 1. */
   [key: string]: unknown;
+};
+
+/** One additive segment: its value goes from `from` to `to` over `duration` ms from `start`, along `curve` or on `spring` started at `velocity` (pt/s). */
+export type MotionSegment = {
+  start: Time;
+  duration: number;
+  from: number;
+  to: number;
+  curve?: CubicBezierCurve;
+  spring?: Spring;
+  velocity?: number;
+  /** Members may be added within protocol version 1. */
+  [key: string]: unknown;
+};
+
+/** One sheet's state in a `sheetd.snapshot/3` snapshot (protocol/README.md section 7 has the member table). */
+export type SheetSnapshot = {
+  /** The session's setup in `session.create`'s shape (container, content, detents, selectedDetent, options, navigation). */
+  setup: { [key: string]: unknown };
+  policies: Policies;
+  now: Time;
+  lifecycle: "hidden" | "presenting" | "shown";
+  goal: "hidden" | "detent";
+  selectedDetent: DetentId;
+  /** The sheet rests at this height instead of its detent (`sheet.snapTo`, or `keyboardRestore: false`). */
+  restHeight?: number;
+  /** The detent the sheet returns to when the keyboard hides (`keyboard: largest`). */
+  keyboardReturnDetent?: DetentId;
+  /** The sheet's extent (pt shown above the container's edge) over time. */
+  extent: MotionSegment[];
+  keyboardHeight: number;
+  settling: boolean;
+  pendingDismissCancelled: boolean;
+  navigation: {
+    entries: NavEntry[];
+    transition?: {
+      operation: "push" | "pop";
+      from: NavEntry;
+      to: NavEntry;
+      removed: NavEntry[];
+      fromHeight: number;
+      toHeight: number;
+      start: Time;
+      duration: number;
+      curve: CubicBezierCurve;
+      startProgress: number;
+      endProgress: number;
+      interactive: boolean;
+      committed: boolean;
+      /** Members may be added within protocol version 1. */
+      [key: string]: unknown;
+    };
+    /** Members may be added within protocol version 1. */
+    [key: string]: unknown;
+  };
+  scroll: {
+    lastTranslationY: number;
+    lastAtTop: boolean;
+    insetTop: number;
+    pinOffsetY: number;
+    contentFits: boolean;
+    flingVelocity?: number;
+    /** Members may be added within protocol version 1. */
+    [key: string]: unknown;
+  };
+  /** The finger holding the sheet. */
+  drag?: {
+    source: "sheet" | "bottomEdge" | "leftEdge" | "scroll";
+    startExtent: number;
+    startTranslation: number;
+    extent: number;
+    rawExtent?: number;
+    originIndex?: number;
+    originDetent?: DetentId;
+    originHeight?: number;
+    goalBefore: "hidden" | "detent";
+    wentBelowSmallest: boolean;
+    velocity: {
+      windowMs: number;
+      capacity: number;
+      /** `[time, position]`, ascending in time. */
+      samples: [number, number][];
+      /** Members may be added within protocol version 1. */
+      [key: string]: unknown;
+    };
+    /** Members may be added within protocol version 1. */
+    [key: string]: unknown;
+  };
+  /** A `sheet.configure` made under a finger, applied at the release. */
+  pendingDetents?: {
+    detents?: Detent[];
+    selectedDetent?: DetentId;
+    /** Members may be added within protocol version 1. */
+    [key: string]: unknown;
+  };
+  /** A layout change's horizontal animation. */
+  lateral?: {
+    x: MotionSegment[];
+    width: MotionSegment[];
+    /** Members may be added within protocol version 1. */
+    [key: string]: unknown;
+  };
+  /** A finger a stack's command took the sheet from: its later pans are ignored until its gesture ends. */
+  takenFinger?: "sheet" | "bottomEdge" | "leftEdge" | "scroll";
 };
 
 // ---- Methods (host -> server) and notifications (server -> host) ----
@@ -498,9 +601,9 @@ export type SessionSnapshotParams = {
 };
 /** `session.snapshot` result. */
 export type SessionSnapshotResult = {
-  format: string;
+  format: "sheetd.snapshot/3";
   seq: number;
-  sheet: { [key: string]: unknown };
+  sheet: SheetSnapshot;
   /** A stack's root: its pending stack reactions. */
   onDismissed?: StackReaction[];
   /** A stack's root: every sheet below it, in creation order. */

@@ -19,8 +19,8 @@ public enum BuiltinPolicies {
     public static func dismissal(named name: String,
                                  config: PolicyConfig = .empty) -> (any DismissalPolicy)? {
         switch name {
-        case "deceleration": DecelerationDismissal(config: config)
-        case "projection": ProjectionDismissal(config: config)
+        case "deceleration": config == .empty ? Shared.deceleration : DecelerationDismissal(config: config)
+        case "projection": config == .empty ? Shared.projection : ProjectionDismissal(config: config)
         default: nil
         }
     }
@@ -29,7 +29,7 @@ public enum BuiltinPolicies {
     public static func scrollHandoff(named name: String,
                                      config: PolicyConfig = .empty) -> (any ScrollHandoffPolicy)? {
         switch name {
-        case "edge": EdgeScrollHandoff(config: config)
+        case "edge": config == .empty ? Shared.edge : EdgeScrollHandoff(config: config)
         default: nil
         }
     }
@@ -38,9 +38,19 @@ public enum BuiltinPolicies {
     public static func navigation(named name: String,
                                   config: PolicyConfig = .empty) -> (any NavigationAnimator)? {
         switch name {
-        case "slide": SlideAnimator(config: config)
-        case "cover": CoverAnimator(config: config)
+        case "slide": config == .empty ? Shared.slide : SlideAnimator(config: config)
+        case "cover": config == .empty ? Shared.cover : CoverAnimator(config: config)
         default: nil
         }
+    }
+
+    /// One instance of each built-in with its default configuration, shared by every session
+    /// that configures none (a policy holds only constants).
+    public enum Shared {
+        public static let deceleration = DecelerationDismissal()
+        public static let projection = ProjectionDismissal()
+        public static let edge = EdgeScrollHandoff()
+        public static let slide = SlideAnimator()
+        public static let cover = CoverAnimator()
     }
 }

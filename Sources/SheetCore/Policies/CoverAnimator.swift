@@ -7,7 +7,7 @@
 ///
 /// Timing for both operations: `duration` ms, linear.
 /// Config: `duration` (ms, default 250, clamped to 0...10 000).
-public struct CoverAnimator: NavigationAnimator, Equatable {
+public final class CoverAnimator: NavigationAnimator {
     public var name: String { "cover" }
     /// Transition length (ms).
     public let duration: Double

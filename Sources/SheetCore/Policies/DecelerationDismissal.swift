@@ -8,7 +8,7 @@
 /// 0.01...0.99), `skipDetents` (default true; false: a fling lands at most one detent beyond
 /// the detents between where the drag started and where it was released — from a resting
 /// start, at most one detent away, dismissal counting as the rung below the smallest).
-public struct DecelerationDismissal: DismissalPolicy, Equatable {
+public final class DecelerationDismissal: DismissalPolicy {
     public var name: String { "deceleration" }
     /// Braking deceleration (pt/s²).
     public let deceleration: Double

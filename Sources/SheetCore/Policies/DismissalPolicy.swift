@@ -5,7 +5,7 @@
 /// container's bottom edge), in points. Position 0 means gone (dismissed, popped,
 /// presentation cancelled). Velocities are in points per second along the same axis:
 /// positive grows the sheet, negative moves it toward dismissal.
-public protocol DismissalPolicy: Sendable {
+public protocol DismissalPolicy: AnyObject, Sendable {
     /// The policy's wire name (`deceleration`, `projection`, `material`, ...).
     var name: String { get }
     /// Decide where the released sheet goes.
@@ -13,9 +13,9 @@ public protocol DismissalPolicy: Sendable {
 }
 
 /// What a dismissal policy sees at release.
-public struct ReleaseInput: Sendable, Equatable, Codable {
+public struct ReleaseInput: Sendable, Equatable {
     /// `vertical` for a sheet drag or an edge presentation; `horizontal` for an interactive pop.
-    public enum Axis: String, Sendable, Codable { case vertical, horizontal }
+    public enum Axis: String, Sendable { case vertical, horizontal }
 
     public var axis: Axis
     /// Current position (pt shown).
@@ -53,9 +53,9 @@ public struct ReleaseInput: Sendable, Equatable, Codable {
 }
 
 /// Where the released sheet goes, and optionally how it gets there.
-public struct ReleaseDecision: Sendable, Equatable, Codable {
+public struct ReleaseDecision: Sendable, Equatable {
     /// The outcome of a release.
-    public enum Target: Sendable, Equatable, Codable {
+    public enum Target: Sendable, Equatable {
         /// Leave: dismiss the sheet, complete the pop, cancel the presentation.
         case dismiss
         /// Settle at `ReleaseInput.detents[index]`.

@@ -15,7 +15,7 @@
 ///
 /// Config: `tolerance` (pt, default 0.5, clamped to 0...10): how far below a detent the sheet
 /// must be to count as "below" it.
-public struct EdgeScrollHandoff: ScrollHandoffPolicy, Equatable {
+public final class EdgeScrollHandoff: ScrollHandoffPolicy {
     public var name: String { "edge" }
     /// Positions within this distance of a detent count as at the detent (pt).
     public let tolerance: Double

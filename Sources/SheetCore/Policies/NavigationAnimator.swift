@@ -1,6 +1,6 @@
 /// How the entries of a navigation stack inside a sheet move during a push or a pop,
 /// and how long that takes.
-public protocol NavigationAnimator: Sendable {
+public protocol NavigationAnimator: AnyObject, Sendable {
     /// The animator's wire name (`slide`, `cover`, `crossfade`, ...).
     var name: String { get }
     /// Duration and curve of an animated (non-interactive) transition.
@@ -10,13 +10,13 @@ public protocol NavigationAnimator: Sendable {
 }
 
 /// A navigation transition's direction. `setStack` animates as `push`, `popToRoot` as `pop`.
-public enum NavigationOperation: String, Sendable, Codable {
+public enum NavigationOperation: String, Sendable {
     case push
     case pop
 }
 
 /// What a navigation animator is asked to lay out.
-public struct NavigationInput: Sendable, Equatable, Codable {
+public struct NavigationInput: Sendable, Equatable {
     public var operation: NavigationOperation
     /// 0 = the transition has not moved, 1 = done. Already shaped by the timing curve
     /// (or taken from the finger during an interactive pop).
@@ -41,7 +41,7 @@ public struct NavigationInput: Sendable, Equatable, Codable {
 }
 
 /// Where one entry is drawn.
-public struct NavigationItemLayout: Sendable, Equatable, Codable {
+public struct NavigationItemLayout: Sendable, Equatable {
     public var x: Double
     public var alpha: Double
 
@@ -57,7 +57,7 @@ public struct NavigationItemLayout: Sendable, Equatable, Codable {
 /// The sheet's height is not the animator's: the engine moves it from `fromHeight` to
 /// `toHeight` with the transition's progress (animated pushes and pops ease it with the
 /// transition's timing; an interactive pop follows the finger).
-public struct NavigationLayout: Sendable, Equatable, Codable {
+public struct NavigationLayout: Sendable, Equatable {
     public var from: NavigationItemLayout
     public var to: NavigationItemLayout
     public var separatorX: Double?

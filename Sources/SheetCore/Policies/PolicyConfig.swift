@@ -3,9 +3,9 @@
 ///
 /// Built-in policies read plain numbers and flags from `values`; plugins receive
 /// `jsonText` (UTF-8 JSON text of the same object) across the C ABI.
-public struct PolicyConfig: Sendable, Equatable, Codable {
+public struct PolicyConfig: Sendable, Equatable {
     /// A scalar configuration value.
-    public enum Value: Sendable, Equatable, Codable {
+    public enum Value: Sendable, Equatable {
         case number(Double)
         case bool(Bool)
         case string(String)
@@ -53,7 +53,7 @@ public struct PolicyFault: Error, Sendable, Equatable {
 }
 
 /// The three kinds of pluggable behaviour.
-public enum PolicyKind: String, Sendable, Codable, CaseIterable {
+public enum PolicyKind: String, Sendable, CaseIterable {
     case dismissal
     case scrollHandoff
     case navigation

@@ -18,7 +18,7 @@
 /// Config: `decelerationRate` (default 0.998, clamped to 0.9...0.9999), `threshold`
 /// (default 0.5, clamped to 0.01...0.99), `skipDetents` (default false: the one-rung clamp
 /// above; true lifts it and the projection may land on any rung).
-public struct ProjectionDismissal: DismissalPolicy, Equatable {
+public final class ProjectionDismissal: DismissalPolicy {
     public var name: String { "projection" }
     /// UIScrollView deceleration rate per millisecond.
     public let decelerationRate: Double

@@ -1,6 +1,6 @@
 /// Who owns a finger that moves inside the sheet's scroll view: the list (it scrolls) or
 /// the sheet (it moves, and the host pins the list's offset).
-public protocol ScrollHandoffPolicy: Sendable {
+public protocol ScrollHandoffPolicy: AnyObject, Sendable {
     /// The policy's wire name (`edge`, `expanded-only`, ...).
     var name: String { get }
     /// Decide the owner of the latest scroll sample.
@@ -8,7 +8,7 @@ public protocol ScrollHandoffPolicy: Sendable {
 }
 
 /// The owner of a scroll-view drag sample.
-public enum ScrollOwner: String, Sendable, Codable {
+public enum ScrollOwner: String, Sendable {
     case list
     case sheet
 }
@@ -17,9 +17,9 @@ public enum ScrollOwner: String, Sendable, Codable {
 ///
 /// Vertical coordinates follow the scroll view: `offsetY` grows as the list scrolls toward
 /// its end; `translationY` grows as the finger moves *down*.
-public struct ScrollHandoffInput: Sendable, Equatable, Codable {
+public struct ScrollHandoffInput: Sendable, Equatable {
     /// `input.scroll`'s phase.
-    public enum Phase: String, Sendable, Codable { case dragBegan, scrolled, dragEnded }
+    public enum Phase: String, Sendable { case dragBegan, scrolled, dragEnded }
 
     public var phase: Phase
     /// The list's content offset (pt). At its top when `offsetY <= -insetTop`.

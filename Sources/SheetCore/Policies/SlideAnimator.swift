@@ -9,7 +9,7 @@
 /// Timing for both operations: `duration` ms along cubic-bezier(0.2, 1, 0.42, 1).
 /// Config: `duration` (ms, default 350, clamped to 0...10 000), `parallax` (default 0.3,
 /// clamped to 0...1).
-public struct SlideAnimator: NavigationAnimator, Equatable {
+public final class SlideAnimator: NavigationAnimator {
     public var name: String { "slide" }
     /// The seed's timing curve: a fast start that eases into place.
     public static let curve = CubicBezier(0.2, 1, 0.42, 1)
