@@ -31,10 +31,9 @@ public struct Sheet: ~Copyable, Sendable {
 
     /// Create a sheet, dismissed. Fails on inconsistent setup (duplicate detent ids, an
     /// unknown selected or undimmed detent, duplicate navigation ids).
-    public init(setup: SheetSetup, policies: SheetPolicies = .builtin,
-                policyNames: SheetState.PolicyNames = .init()) throws(SheetError) {
+    public init(setup: SheetSetup, policies: SheetPolicies = .builtin) throws(SheetError) {
         try setup.validate()
-        self.init(validated: setup, policies: policies, policyNames: policyNames)
+        self.init(validated: setup, policies: policies, policyNames: .init())
     }
 
     /// Create a sheet, dismissed, from a setup its caller has just validated.

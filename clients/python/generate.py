@@ -296,6 +296,18 @@ class Generator:
         for name, fields, required, desc in self.typed_dicts:
             req = [f for f in fields if f[0] in required]
             opt = [f for f in fields if f[0] not in required]
+            if any(not k.isidentifier() or keyword.iskeyword(k) for k, _, _ in fields):
+                # A wire key that is no Python name (`from`): the functional form, in parts.
+                parts = []
+                for part, members, total in (("Required", req, ""), ("Optional", opt, ", total=False")):
+                    if members:
+                        body = ", ".join(f"{json.dumps(k)}: {json.dumps(t.strip(chr(39)))}" for k, t, _ in members)
+                        o.append(f"_{name}{part} = TypedDict({json.dumps('_' + name + part)}, {{{body}}}{total})\n")
+                        parts.append(f"_{name}{part}")
+                o.append(f"\n\nclass {name}({', '.join(parts)}):\n")
+                o.append(docstring(desc or name, "    "))
+                o.append("\n\n")
+                continue
             bases = "TypedDict"
             if req and opt:
                 o.append(f"class _{name}Required(TypedDict):\n")

@@ -331,6 +331,10 @@ class PluginInfo(TypedDict):
     kind: Literal["dismissal", "scrollHandoff", "navigation"]
     version: str
     path: str
+    #: failed: its helper process faulted (crash, exit, timeout) 3 times within a minute; it is not restarted and sessions using it get the built-in.
+    status: Literal["ready", "failed"]
+    #: Faults of its helper processes since the plugin was opened (0 with --plugin-isolation none).
+    failures: int
 
 
 class StateResult(TypedDict):
@@ -361,8 +365,7 @@ class _StackSnapshotChildRequired(TypedDict):
     parent: int
     #: The sheet's last frame seq.
     seq: int
-    #: The sheet's engine state, as a root's `sheet` (its container is the root's).
-    sheet: Dict[str, Any]
+    sheet: 'SheetSnapshot'
 
 
 class StackSnapshotChild(_StackSnapshotChildRequired, total=False):
@@ -378,6 +381,114 @@ class RestoreResult(_RestoreResultRequired, total=False):
     """RestoreResult"""
     #: For a stack's snapshot: the new ids of its `children`, in the snapshot's order.
     children: List['SessionId']
+
+
+_MotionSegmentRequired = TypedDict("_MotionSegmentRequired", {"start": "Time", "duration": "float", "from": "float", "to": "float"})
+_MotionSegmentOptional = TypedDict("_MotionSegmentOptional", {"curve": "CubicBezierCurve", "spring": "Spring", "velocity": "float"}, total=False)
+
+
+class MotionSegment(_MotionSegmentRequired, _MotionSegmentOptional):
+    """One additive segment: its value goes from `from` to `to` over `duration` ms from `start`, along `curve` or on `spring` started at `velocity` (pt/s)."""
+
+
+_SheetSnapshotNavigationTransitionRequired = TypedDict("_SheetSnapshotNavigationTransitionRequired", {"operation": "Literal[\"push\", \"pop\"]", "from": "NavEntry", "to": "NavEntry", "removed": "List['NavEntry']", "fromHeight": "float", "toHeight": "float", "start": "Time", "duration": "float", "curve": "CubicBezierCurve", "startProgress": "float", "endProgress": "float", "interactive": "bool", "committed": "bool"})
+
+
+class SheetSnapshotNavigationTransition(_SheetSnapshotNavigationTransitionRequired):
+    """SheetSnapshotNavigationTransition"""
+
+
+class _SheetSnapshotNavigationRequired(TypedDict):
+    entries: List['NavEntry']
+
+
+class SheetSnapshotNavigation(_SheetSnapshotNavigationRequired, total=False):
+    """SheetSnapshotNavigation"""
+    transition: 'SheetSnapshotNavigationTransition'
+
+
+class _SheetSnapshotScrollRequired(TypedDict):
+    lastTranslationY: float
+    lastAtTop: bool
+    insetTop: float
+    pinOffsetY: float
+    contentFits: bool
+
+
+class SheetSnapshotScroll(_SheetSnapshotScrollRequired, total=False):
+    """SheetSnapshotScroll"""
+    flingVelocity: float
+
+
+class SheetSnapshotDragVelocity(TypedDict):
+    """SheetSnapshotDragVelocity"""
+    windowMs: float
+    capacity: int
+    #: `[time, position]`, ascending in time.
+    samples: List[List[float]]
+
+
+class _SheetSnapshotDragRequired(TypedDict):
+    source: Literal["sheet", "bottomEdge", "leftEdge", "scroll"]
+    startExtent: float
+    startTranslation: float
+    extent: float
+    goalBefore: Literal["hidden", "detent"]
+    wentBelowSmallest: bool
+    velocity: 'SheetSnapshotDragVelocity'
+
+
+class SheetSnapshotDrag(_SheetSnapshotDragRequired, total=False):
+    """The finger holding the sheet."""
+    rawExtent: float
+    originIndex: int
+    originDetent: 'DetentId'
+    originHeight: float
+
+
+class SheetSnapshotPendingDetents(TypedDict, total=False):
+    """A `sheet.configure` made under a finger, applied at the release."""
+    detents: List['Detent']
+    selectedDetent: 'DetentId'
+
+
+class SheetSnapshotLateral(TypedDict):
+    """A layout change's horizontal animation."""
+    x: List['MotionSegment']
+    width: List['MotionSegment']
+
+
+class _SheetSnapshotRequired(TypedDict):
+    #: The session's setup in `session.create`'s shape (container, content, detents, selectedDetent, options, navigation).
+    setup: Dict[str, Any]
+    policies: 'Policies'
+    now: 'Time'
+    lifecycle: Literal["hidden", "presenting", "shown"]
+    goal: Literal["hidden", "detent"]
+    selectedDetent: 'DetentId'
+    #: The sheet's extent (pt shown above the container's edge) over time.
+    extent: List['MotionSegment']
+    keyboardHeight: float
+    settling: bool
+    pendingDismissCancelled: bool
+    navigation: 'SheetSnapshotNavigation'
+    scroll: 'SheetSnapshotScroll'
+
+
+class SheetSnapshot(_SheetSnapshotRequired, total=False):
+    """One sheet's state in a `sheetd.snapshot/3` snapshot (protocol/README.md section 7 has the member table)."""
+    #: The sheet rests at this height instead of its detent (`sheet.snapTo`, or `keyboardRestore: false`).
+    restHeight: float
+    #: The detent the sheet returns to when the keyboard hides (`keyboard: largest`).
+    keyboardReturnDetent: 'DetentId'
+    #: The finger holding the sheet.
+    drag: 'SheetSnapshotDrag'
+    #: A `sheet.configure` made under a finger, applied at the release.
+    pendingDetents: 'SheetSnapshotPendingDetents'
+    #: A layout change's horizontal animation.
+    lateral: 'SheetSnapshotLateral'
+    #: A finger a stack's command took the sheet from: its later pans are ignored until its gesture ends.
+    takenFinger: Literal["sheet", "bottomEdge", "leftEdge", "scroll"]
 
 
 class InitializeClientInfo(TypedDict, total=False):
@@ -465,13 +576,13 @@ class SessionSnapshotParams(TypedDict):
 
 
 class _SessionSnapshotResultRequired(TypedDict):
-    format: str
+    format: Literal["sheetd.snapshot/3"]
     seq: int
-    sheet: Dict[str, Any]
+    sheet: 'SheetSnapshot'
 
 
 class SessionSnapshotResult(_SessionSnapshotResultRequired, total=False):
-    """Opaque but for the stack members; only valid as `session.restore`'s `state` for the same protocol version."""
+    """`{format: "sheetd.snapshot/3", seq, sheet}` (plus `onDismissed` and `children` for a stack's root): only valid as `session.restore`'s `state`. `session.restore` also reads `/2` and `/1`."""
     #: A stack's root: its pending stack reactions.
     onDismissed: List['StackReaction']
     #: A stack's root: every sheet below it, in creation order.
