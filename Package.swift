@@ -67,16 +67,19 @@ let package = Package(
         // What tests of a connection share: feed it a message, get every body back.
         .target(name: "SheetRPCTestSupport", dependencies: ["SheetRPC"]),
 
-        .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
+        // What every test target shares: where the built products are, the iPhone container.
+        .target(name: "SheetTestSupport", dependencies: ["SheetCore", "SheetRPC"], path: "Tests/SheetTestSupport"),
+
+        .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore", "SheetTestSupport"]),
         .testTarget(name: "SheetWireTests", dependencies: ["SheetWire"]),
         .testTarget(name: "SheetRPCTests", dependencies: ["SheetRPC", "SheetRPCTestSupport"]),
-        .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore"],
+        .testTarget(name: "SheetPluginHostTests", dependencies: ["SheetPluginHost", "SheetCore", "SheetTestSupport"],
                     exclude: ["Fixtures"]),  // C fixture, compiled with cc at test time
         // End-to-end tests spawn the built `sheetd`; depending on it makes `swift test` build it.
         .testTarget(name: "SheetdTests", dependencies: ["SheetServer", "SheetRPC", "SheetRPCTestSupport", "SheetCore", "SheetWire",
-                                                    "SheetReplay", "sheetd", "sheetd-bench"]),
+                                                    "SheetReplay", "SheetTestSupport", "sheetd", "sheetd-bench"]),
         // The Swift client against the built daemon (and the README's client program).
-        .testTarget(name: "SheetClientTests", dependencies: ["SheetClient", "sheetd"]),
+        .testTarget(name: "SheetClientTests", dependencies: ["SheetClient", "SheetTestSupport", "sheetd"]),
     ],
     swiftLanguageModes: [.v6]
 )

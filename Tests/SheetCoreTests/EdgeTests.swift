@@ -66,3 +66,50 @@ private func edgeSheet(_ edge: SheetEdge, detents: [DetentSpec] = [.fit], animat
         }
     }
 }
+
+/// One scenario on each edge — present half-way, rest, fling toward the edge — gives the same
+/// motion, with the rect rotated onto that edge.
+@Suite struct EveryEdgeTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var edge: SheetEdge
+        /// Half-way through the present, at rest, and dismissed.
+        var halfway: Rect, rest: Rect, gone: Rect
+        /// The unit vector pointing out of the screen through the edge.
+        var outward: Vector
+        var testDescription: String { "\(edge)" }
+    }
+
+    static let cases: [Case] = [
+        Case(edge: .bottom, halfway: Rect(x: 0, y: 677, width: 390, height: 334),
+             rest: Rect(x: 0, y: 510, width: 390, height: 334), gone: Rect(x: 0, y: 844, width: 390, height: 334),
+             outward: Vector(x: 0, y: 1)),
+        Case(edge: .top, halfway: Rect(x: 0, y: -173.5, width: 390, height: 347),
+             rest: Rect(x: 0, y: 0, width: 390, height: 347), gone: Rect(x: 0, y: -347, width: 390, height: 347),
+             outward: Vector(x: 0, y: -1)),
+        Case(edge: .left, halfway: Rect(x: -150, y: 0, width: 300, height: 844),
+             rest: Rect(x: 0, y: 0, width: 300, height: 844), gone: Rect(x: -300, y: 0, width: 300, height: 844),
+             outward: Vector(x: -1, y: 0)),
+        Case(edge: .right, halfway: Rect(x: 240, y: 0, width: 300, height: 844),
+             rest: Rect(x: 90, y: 0, width: 300, height: 844), gone: Rect(x: 390, y: 0, width: 300, height: 844),
+             outward: Vector(x: 1, y: 0)),
+    ]
+
+    @Test(arguments: cases)
+    func presentRestAndFlingAway(_ c: Case) throws {
+        var s = try edgeSheet(c.edge, animated: true)
+        s.advance(to: 150)
+        #expect(s.frame().sheet == c.halfway)
+        #expect(s.frame().progress == 0.5)
+        s.advance(to: 300)
+        #expect(s.frame().sheet == c.rest)
+        _ = s.takeOutput()
+        func along(_ d: Double) -> Vector { Vector(x: c.outward.x * d, y: c.outward.y * d) }
+        try s.pan(.began, translation: along(0), at: 400)
+        try s.pan(.changed, translation: along(60), at: 416)
+        try s.pan(.ended, translation: along(120), velocity: along(2000), at: 432)
+        s.advance(to: 2000)
+        #expect(s.frame().state == .dismissed)
+        #expect(s.frame().sheet == c.gone)
+        #expect(s.takeOutput().events.map { $0.kind.type } == ["dismissed"])
+    }
+}

@@ -1,11 +1,12 @@
 import SheetCore
 import Testing
+import SheetTestSupport
 
 /// One validation of a setup, whoever builds it: errors name the place relative to the setup
 /// (the server puts `params.` or `params.state.sheet.setup.` in front), and `sheet.configure`
 /// refuses by the very same rules.
 @Suite struct SetupValidationNamesPlacesRelativeToTheSetup {
-    static let phone = Container(width: 390, height: 844, safeArea: Insets(top: 47, bottom: 34, left: 0, right: 0))
+    static let phone = IPhone.container
 
     static func message(_ setup: SheetSetup) -> String? {
         do throws(SheetError) {

@@ -1,8 +1,9 @@
 import Testing
 import SheetCore
+import SheetTestSupport
 
 /// The iPhone-like container of the examples: 390 × 844, safe area 47 / 34.
-let phone = Container(width: 390, height: 844, safeArea: Insets(top: 47, bottom: 34))
+let phone = IPhone.container
 
 func makeSheet(content: Double = 300, detents: [DetentSpec] = [.fit], selected: String? = nil,
                options: SheetOptions = SheetOptions()) throws -> Sheet {

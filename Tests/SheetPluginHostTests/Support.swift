@@ -1,5 +1,6 @@
 // Test support: paths, running cc, temporary plugin directories, log capture.
 import Foundation
+import SheetTestSupport
 import SheetCore
 import SheetPluginHost
 
@@ -12,21 +13,8 @@ enum Paths {
     static let header = protocolDirectory + "/sheetd_plugin.h"
     static let fixtureSource = testsDirectory + "/Fixtures/fixture_plugin.c"
 
-    /// The build directory holding libsheetd-*.so: next to the running test bundle
-    /// (.build/<triple>/debug/sheetdPackageTests.xctest), else .build/debug.
-    static func buildDirectory() -> String? {
-        var candidates: [String] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent().path)
-        }
-        if let bundle = Bundle.main.executableURL {
-            candidates.append(bundle.resolvingSymlinksInPath().deletingLastPathComponent().path)
-        }
-        candidates.append(packageRoot + "/.build/debug")
-        return candidates.first {
-            FileManager.default.fileExists(atPath: $0 + "/libsheetd-material.so")
-        }
-    }
+    /// The build directory holding libsheetd-*.so (`BuildProducts.pluginDirectory()`).
+    static func buildDirectory() -> String? { BuildProducts.pluginDirectory() }
 }
 
 struct CommandFailure: Error, CustomStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import SheetRPC
 
-/// Issue 11 through the built daemon: `sheet.configure` (merge, validate-then-apply),
+/// Live configuration through the built daemon: `sheet.configure` (merge, validate-then-apply),
 /// `maxDetentHeight`, `sheet.snapTo` across snapshot/restore, the new inputs and events.
 @Suite struct ConfigureEndToEndTests {
     static let create: JSONValue = [

@@ -195,7 +195,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        .at(560, "nav.items.0.x", 0), .at(560, "nav.items.1.x", 0),
                        .at(560, "nav.items.0.alpha", 0.4427), .at(560, "nav.items.1.alpha", 0.5573),
                        .at(800, "sheet.y", 334), .at(1104, "sheet.y", 514)]),
-        // Issue 11: the control surface.
+        // The control surface.
         .init(file: "25-configure-live.ndjson",
               events: ["presented", "detentChanged:medium", "detentChanged:fit", "detentChanged:top100",
                        "detentChanged:medium"],
@@ -252,7 +252,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
               events: ["presented", "dismissCancelled"], finalState: "presented", finalY: 210,
               checks: [.at(448, "sheet.y", 570), .at(464, "sheet.height", 634), .at(496, "state", "settling"),
                        .at(528, "sheet.y", 517.614)]),
-        // MARK: issue 13 examples (layouts, footer, stacks)
+        // MARK: layouts, footer, stacks
         .init(file: "40-footer.ndjson",
               events: ["presented", "dismissed"], finalState: "dismissed", finalY: 844,
               checks: [.at(96, "footer.y", 772.684), .at(112, "footer.y", 760), .at(304, "footer.y", 760),
@@ -349,7 +349,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        .at(1008, "s4", "sheet.y", 310), .at(1504, "s4", "state", "dismissed"),
                        .at(1808, "s3", "state", "presented"), .at(1808, "s3", "background.scale", 0.9333),
                        .at(1808, "s3", "background.translateY", 47), .at(1808, "s1", "background.scale", 0.9333)]),
-        // MARK: end issue 13 examples
+        // MARK: end of layouts, footer, stacks
     ]
 
     /// The repository root: this file is Tests/SheetdTests/ExampleReplayTests.swift.

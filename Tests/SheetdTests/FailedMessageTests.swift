@@ -64,13 +64,13 @@ import SheetServer
                           "contentHeight": 1000, "viewportHeight": 400, "isTracking": true, "translationY": 5,
                           "entry": "nope"]],
         "plugins.load": [["path": "/nonexistent/libnothing.so"]],
-        // Issue 11 methods (merge of engine and trust-state).
+        // Configuration methods (merge of engine and trust-state).
         "sheet.configure": [["session": "s1", "t": later, "options": ["cornerRadius": 30], "detents": ["fit", "fit"]],
                             ["session": "s1", "t": later, "options": ["detached": ["horizontal": 300]]]],
         "sheet.snapTo": [["session": "s3", "t": later, "height": 100], ["session": "s2", "t": later, "height": 100]],
     ]
 
-    /// Issue 13 refusals, tried like `specific`.
+    /// Stack and layout refusals, tried like `specific`.
     static let stacks: [String: [JSONValue]] = [
         "session.create": [["parent": "s99"], ["parent": "s1", "container": container],
                            ["container": container, "options": ["detached": ["horizontal": 195]]]],

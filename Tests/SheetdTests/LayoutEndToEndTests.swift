@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import SheetRPC
+import SheetTestSupport
 
-/// Issue 13 through the built daemon: stacks' validation and refusals (a refused call changes
+/// Stacks and layouts through the built daemon: their validation and refusals (a refused call changes
 /// nothing), layout options across snapshot/restore.
 @Suite struct LayoutEndToEndTests {
-    static let phone: JSONValue = ["width": 390, "height": 844, "safeArea": ["top": 47, "bottom": 34]]
+    static let phone = IPhone.json
 
     static func daemon() throws -> Daemon {
         let d = try Daemon()
@@ -83,7 +84,7 @@ import SheetRPC
     }
 }
 
-/// Issue 13 point 5 through the daemon: bottom-only mechanics are refused on other edges.
+/// Sheets on other edges through the daemon: bottom-only mechanics are refused on other edges.
 @Suite struct EdgeEndToEndTests {
     @Test func navigationScrollAndEdgePopsAreBottomOnly() throws {
         let d = try LayoutEndToEndTests.daemon()

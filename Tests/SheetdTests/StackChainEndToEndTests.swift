@@ -1,7 +1,8 @@
 import Testing
 import SheetRPC
+import SheetTestSupport
 
-/// Issue 13 through the built daemon over pipes: a chained dismissal that reaches a sheet
+/// Sheet stacks through the built daemon over pipes: a chained dismissal that reaches a sheet
 /// under the user's finger takes it from the finger and goes on (nothing is skipped), and the
 /// finger's later pans are ignored.
 @Suite struct StackChainEndToEndTests {
@@ -14,7 +15,7 @@ import SheetRPC
     @Test func chainedDismissalTakesTheNextSheetFromTheFinger() throws {
         let d = try Daemon()
         _ = try d.call("initialize", ["clock": "host"])
-        let phone: JSONValue = ["width": 390, "height": 844, "safeArea": ["top": 47, "bottom": 34]]
+        let phone = IPhone.json
         _ = try d.call("session.create", ["container": phone, "detents": ["large"]])
         _ = try d.call("session.create", ["parent": "s1", "content": ["preferredHeight": 500]])
         _ = try d.call("session.create", ["parent": "s2", "content": ["preferredHeight": 300]])

@@ -1,7 +1,8 @@
 import Testing
 import SheetRPC
+import SheetTestSupport
 
-/// Issue 13 in process (`SheetService` behind an `RPCConnection`, host clock): stacks deeper
+/// Sheet stacks in process (`SheetService` behind an `RPCConnection`, host clock): stacks deeper
 /// than two recede per level, and a stack's command reaches a sheet under a finger without
 /// skipping it.
 @Suite struct StackChainTests {
@@ -16,7 +17,7 @@ import SheetRPC
         var errors: [JSONValue] = []
 
         init() {
-            let phone: JSONValue = ["width": 390, "height": 844, "safeArea": ["top": 47, "bottom": 34]]
+            let phone = IPhone.json
             _ = p.call("session.create", ["container": phone, "detents": ["large"]])
             _ = p.call("session.create", ["parent": "s1", "content": ["preferredHeight": 500]])
             _ = p.call("session.create", ["parent": "s2", "content": ["preferredHeight": 300]])

@@ -1,11 +1,12 @@
 import Testing
 import SheetRPC
+import SheetTestSupport
 
 /// Through the built daemon: a stack snapshotted from its root mid-`switch` and
 /// restored next to the original draws the same frames (transform and background included)
 /// and sends the same events; a member below the root and a damaged stack are refused.
 @Suite struct StackSnapshotEndToEndTests {
-    static let phone: JSONValue = ["width": 390, "height": 844, "safeArea": ["top": 47, "bottom": 34]]
+    static let phone = IPhone.json
 
     /// A notification's params without its session id and seq.
     static func strip(_ m: JSONValue) -> JSONValue? {

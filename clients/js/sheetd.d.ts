@@ -181,7 +181,7 @@ export type Navigation = {
   entries: NavEntry[];
 };
 
-/** The sheet's frame in container coordinates (pt): x 0, width container.width, y = container.height - shown height, height = max(shown height, selected detent height) (a growing navigation push or keyboard shows the new height at once while y animates). Issue 13 layouts: a page sheet (regular width), an edge-attached sheet (compact height) or a maxWidth-capped sheet is centered at its width; a detached sheet is inset by its margins and its height is the visible height (its bottom edge sits `detached.bottom` above the container's at rest). */
+/** The sheet's frame in container coordinates (pt): x 0, width container.width, y = container.height - shown height, height = max(shown height, selected detent height) (a growing navigation push or keyboard shows the new height at once while y animates). Layouts: a page sheet (regular width), an edge-attached sheet (compact height) or a maxWidth-capped sheet is centered at its width; a detached sheet is inset by its margins and its height is the visible height (its bottom edge sits `detached.bottom` above the container's at rest). */
 export type Rect = {
   x: number;
   y: number;
@@ -547,7 +547,7 @@ export type ClockTickResult = {
 
 /**
  * `session.create` params. Create a sheet session (dismissed).
- * `content` and `navigation` are alternatives: with `navigation` the sheet height follows the top entry. At most 16 detents and 256 navigation entries (more: -32012); at most 100,000 live sessions (more: -32012). Detents given out of ascending order are sorted and a `$/diagnostic` warning (code 0, severity "warning") is sent before the response. The result carries `maxDetentHeight`. With `parent` (issue 13) the session is a child sheet stacked over its parent: it takes the parent's container (giving `container` is -32602), the stack is at most 8 sheets deep (deeper: -32012), and while it is shown the parent's frames carry `transform`.
+ * `content` and `navigation` are alternatives: with `navigation` the sheet height follows the top entry. At most 16 detents and 256 navigation entries (more: -32012); at most 100,000 live sessions (more: -32012). Detents given out of ascending order are sorted and a `$/diagnostic` warning (code 0, severity "warning") is sent before the response. The result carries `maxDetentHeight`. With `parent` the session is a child sheet stacked over its parent: it takes the parent's container (giving `container` is -32602), the stack is at most 8 sheets deep (deeper: -32012), and while it is shown the parent's frames carry `transform`.
  */
 export type SessionCreateParams = {
   /** Required unless `parent` is given (a child takes its parent's container). */
@@ -561,7 +561,7 @@ export type SessionCreateParams = {
   options?: Options;
   navigation?: Navigation;
   policies?: PolicySelection;
-  /** Stack this session over an existing session (issue 13). */
+  /** Stack this session over an existing session. */
   parent?: SessionId;
 };
 /** `session.create` result. */

@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import Foundation
+import SheetTestSupport
 import SheetRPC
 import Synchronization
 
@@ -77,24 +78,9 @@ final class Daemon {
     private var exitStatus: Int32?
     private var nextID: Int64 = 1
 
-    /// The `sheetd` binary the tests run: `$SHEETD_BINARY`, else `sheetd` in the directory
-    /// of the running test executable (`.build/<triple>/debug`).
+    /// The `sheetd` binary the tests run (`BuildProducts.daemon()`).
     static func binaryPath() throws -> String {
-        if let env = ProcessInfo.processInfo.environment["SHEETD_BINARY"], !env.isEmpty {
-            guard access(env, X_OK) == 0 else { throw Failure(description: "SHEETD_BINARY=\(env) is not executable") }
-            return env
-        }
-        var candidates: [String] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("sheetd").path)
-        }
-        let bundle = Bundle.main.bundleURL
-        candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("sheetd").path)
-        candidates.append(bundle.appendingPathComponent("sheetd").path)
-        for c in candidates where access(c, X_OK) == 0 {
-            return c
-        }
-        throw Failure(description: "sheetd binary not found (looked at \(candidates)); run `swift build` first or set SHEETD_BINARY")
+        do { return try BuildProducts.daemon() } catch { throw Failure(description: error.description) }
     }
 
     /// Starts `sheetd ARGUMENTS` speaking `framing`. For `.lsp` pass no `--framing` yourself

@@ -20,7 +20,7 @@ enum FrameBounds {
         #expect(allFinite, "\(f) after \(label)", sourceLocation: sourceLocation)
         let sheet = f["sheet"]
         let y = sheet?["y"]?.doubleValue ?? .nan, h = sheet?["height"]?.doubleValue ?? .nan
-        // Inside the container across (issue 13: page sheets, detached and capped sheets are
+        // Inside the container across (page sheets, detached and capped sheets are
         // narrower and centered).
         let x = sheet?["x"]?.doubleValue ?? .nan, w = sheet?["width"]?.doubleValue ?? .nan
         #expect(x >= -0.5 && w >= 0 && x + w <= width + 0.5, "\(f) after \(label)", sourceLocation: sourceLocation)

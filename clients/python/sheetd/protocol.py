@@ -795,7 +795,7 @@ class SheetSnapToParams(_SheetSnapToParamsRequired, total=False):
 
 @dataclass(frozen=True)
 class Rect:
-    """The sheet's frame in container coordinates (pt): x 0, width container.width, y = container.height - shown height, height = max(shown height, selected detent height) (a growing navigation push or keyboard shows the new height at once while y animates). Issue 13 layouts: a page sheet (regular width), an edge-attached sheet (compact height) or a maxWidth-capped sheet is centered at its width; a detached sheet is inset by its margins and its height is the visible height (its bottom edge sits `detached.bottom` above the container's at rest)."""
+    """The sheet's frame in container coordinates (pt): x 0, width container.width, y = container.height - shown height, height = max(shown height, selected detent height) (a growing navigation push or keyboard shows the new height at once while y animates). Layouts: a page sheet (regular width), an edge-attached sheet (compact height) or a maxWidth-capped sheet is centered at its width; a detached sheet is inset by its margins and its height is the visible height (its bottom edge sits `detached.bottom` above the container's at rest)."""
     x: float
     y: float
     width: float

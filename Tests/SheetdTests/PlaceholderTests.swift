@@ -1,2 +1,0 @@
-import Testing
-@Test func placeholderSheetd() { #expect(1 + 1 == 2) }
