@@ -39,7 +39,7 @@ extension SheetService {
     func makePolicies(_ names: SheetState.PolicyNames, path: String) throws(RPCError) -> SheetPolicies {
         func config(_ n: String) -> PolicyConfig { names.config[n] ?? .empty }
         func unknown(_ member: String, _ name: String, _ kind: PolicyKind, _ builtin: [String]) -> RPCError {
-            let available = builtin + plugins.plugins.filter { $0.kind == kind }.map(\.name)
+            let available = builtin + plugins.plugins.filter { $0.kind == kind }.map { $0.name }
             return .invalidParams("\(path).\(member): unknown \(kind.rawValue) policy \"\(name)\" (available: \(available.joined(separator: ", ")))")
         }
         do {

@@ -158,7 +158,7 @@ extension SheetService {
         fs.sheet = sheet
         commit(time: time)
         // Nothing dismissed on the way down comes back (a `switch` parent stays dismissed).
-        for d in shown { stack.onDismissed[d]?.removeAll(where: \.presents) }
+        for d in shown { stack.onDismissed[d]?.removeAll { $0.presents } }
         let chain = shown + [id]
         for (a, b) in zip(chain, chain.dropFirst()) { stack.onDismissed[a, default: []].append(.dismiss(b)) }
         markMoving(first)

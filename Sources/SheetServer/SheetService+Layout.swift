@@ -6,7 +6,7 @@ import SheetRPC
 extension SheetService {
     /// Ids of the live sessions, in creation order.
     package var liveSessionIDs: [String] {
-        sessions.sorted { $0.value.order < $1.value.order }.map(\.key)
+        sessions.sorted { $0.value.order < $1.value.order }.map { $0.key }
     }
 
     /// The state a frame of the session would report now (`presenting`, `dragging`, ...) and

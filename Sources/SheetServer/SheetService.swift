@@ -292,7 +292,7 @@ public final class SheetService: RPCService {
 
     func policiesJSON() -> JSONValue {
         func names(_ builtin: [String], _ kind: PolicyKind) -> JSONValue {
-            .array((builtin + plugins.openedPlugins.filter { $0.kind == kind }.map(\.name)).map { .string($0) })
+            .array((builtin + plugins.openedPlugins.filter { $0.kind == kind }.map { $0.name }).map { .string($0) })
         }
         return ["dismissal": names(BuiltinPolicies.dismissalNames, .dismissal),
                 "scrollHandoff": names(BuiltinPolicies.scrollHandoffNames, .scrollHandoff),
