@@ -86,15 +86,18 @@ extension Sheet {
         select(id)
     }
 
-    /// `sheet.snapTo`: rest at `height` (clamped to the container's maximum sheet height)
-    /// without a detent, until the next gesture or command. Animated with `settleSpring`.
+    /// `sheet.snapTo`: rest at `height` without a detent, until the next gesture or command.
+    /// The height is measured as detents are (a detached sheet's visible height above its
+    /// bottom margin) and clamped to what the layout allows (0 … the container's maximum
+    /// sheet height). Animated with `settleSpring`.
     public mutating func snapTo(height: Double, animated: Bool = true, at t: Double) throws(SheetError) {
         begin(t)
         try requireNoFinger("snapTo")
         guard state.goal == .detent else {
             throw SheetError(.invalidState, "cannot snapTo a sheet that is dismissed or being dismissed")
         }
-        state.rest = .height(min(max(height, 0), state.container.maxSheetHeight), detent: state.selected)
+        state.rest = .height(min(max(height, 0) + state.layout.bottomMargin, state.container.maxSheetHeight),
+                             detent: state.selected)
         retarget(animated ? .spring(state.options.settleSpring) : nil)
         if animated && state.lifecycle == .shown && state.motion.isAnimating(at: state.now) { state.settling = true }
     }

@@ -182,7 +182,7 @@ extension Sheet {
     /// Move from a released position to `goal`, starting at the release velocity. A detent is
     /// reached with a spring (the policy's or `options.settleSpring`); a dismissal runs the
     /// remaining fraction of the present duration (percent-driven, as UIKit's interactive
-    /// transitions finish) on a curve whose initial slope matches the velocity.
+    /// transitions finish), no longer than the finger would take, starting at its speed.
     mutating func settle(goal: SheetState.Goal, from: Double, velocity: Double, spring: Spring? = nil) {
         state.goal = goal
         state.settling = goal == .detent
@@ -197,8 +197,10 @@ extension Sheet {
         if !state.motion.isAnimating(at: now) { arrive() }
     }
 
-    /// The finish of a released dismissal: what is left of the present duration, shortened so
-    /// the sheet never slows down below the finger's speed, starting at that speed.
+    /// The finish of a released dismissal: what is left of the present duration, cut to the
+    /// time the finger's speed would take to the edge (remaining ÷ speed), on an ease-in that
+    /// starts at the finger's speed and speeds up linearly: the sheet never moves slower than
+    /// the finger and is off-screen no later than the finger would have taken it.
     func dismissalTiming(from e: Double, velocity v: Double) -> AnimationTiming {
         guard case .bezier(let present) = state.setup.options.presentTiming else {
             return state.setup.options.presentTiming
@@ -207,10 +209,9 @@ extension Sheet {
         let reference = max(state.restExtent, e)
         var duration = present.duration * e / reference
         let speed = max(0, -v)  // toward dismissal, pt/s
-        if speed > 0 { duration = min(duration, 3 * e / speed * 1000) }
-        let slope = speed * (duration / 1000) / e  // initial progress per time fraction
-        let x1 = 0.3
-        let curve = CubicBezier(x1, min(slope * x1, 1), 0.58, 1)
-        return .bezier(BezierTiming(duration: duration, curve: curve))
+        if speed > 0 { duration = min(duration, e / speed * 1000) }
+        // Progress = s·x + (1 − s)·x²: slope s at the start (the finger's speed), 2 − s at the edge.
+        let s = duration > 0 ? min(speed * (duration / 1000) / e, 1) : 1
+        return .bezier(BezierTiming(duration: duration, curve: CubicBezier(1.0 / 3, s / 3, 2.0 / 3, (1 + s) / 3)))
     }
 }

@@ -117,6 +117,7 @@ public struct Sheet: ~Copyable, Sendable {
     /// The motion reached its goal.
     mutating func arrive() {
         state.settling = false
+        state.presentReference = nil
         switch state.goal {
         case .hidden:
             state.motion = .rest(0)
@@ -317,6 +318,12 @@ public struct Sheet: ~Copyable, Sendable {
             state.motion = .rest(state.restExtent)
             arrive()
             return
+        }
+        if state.lifecycle == .presenting {
+            // Progress follows the new target as the sheet does, not at once.
+            var reference = state.presentReference ?? .rest(state.motion.target)
+            reference.retarget(by: delta, at: state.now, timing: timing)
+            state.presentReference = reference
         }
         state.motion.retarget(by: delta, at: state.now, timing: timing)
         if !state.motion.isAnimating(at: state.now) { arrive() }

@@ -47,6 +47,10 @@ package struct SheetState: Sendable, Equatable {
     /// until its gesture ends or a new one begins. Snapshotted, so a restored stack ignores
     /// them too.
     package var takenFinger: Drag.Source?
+    /// The height a presenting sheet's `progress` is measured against, when its target changed
+    /// during the presentation: it eases from the old detent's height to the new one along
+    /// with the sheet (`nil` = the resting height).
+    package var presentReference: Motion?
 
     package init(setup: SheetSetup) {
         self.setup = setup
@@ -156,7 +160,7 @@ package struct SheetState: Sendable, Equatable {
         var frame = SheetFrame(
             state: phase,
             sheet: Rect(x: Quantize.points(lateral.x), y: Quantize.points(y), width: Quantize.points(lateral.width),
-                        height: Quantize.points(max(e, rest) - layout.bottomMargin)),
+                        height: Quantize.points(max(0, max(e, rest) - layout.bottomMargin))),
             cornerRadius: options.cornerRadius,
             dimming: .init(alpha: Quantize.unit(alpha), passthrough: passthrough),
             grabber: .init(visible: options.grabber, y: Quantize.points(y - options.pullBarHeight + 1 / scale)),
@@ -201,12 +205,13 @@ package struct SheetState: Sendable, Equatable {
         return .init(index: Quantize.unit(index), fraction: Quantize.unit(fraction))
     }
 
-    /// Presentation progress: while presenting, the shown fraction of the selected detent;
+    /// Presentation progress: while presenting, the shown fraction of the selected detent (a
+    /// target changed during the presentation eases in, as the sheet does);
     /// once presented, the shown fraction of the smallest detent (below it a dismissal is
     /// under way). 1 whenever only layout changes move a presented sheet.
     func progress(extent e: Double, detents: [ResolvedDetent], rest: Double) -> Double {
         if isFullyPresented { return 1 }
-        let reference = lifecycle == .shown ? detents[0].height : rest
+        let reference = lifecycle == .shown ? detents[0].height : presentReference?.value(at: now) ?? rest
         return reference > 0 ? min(max(e / reference, 0), 1) : 0
     }
 

@@ -19,7 +19,8 @@ enum SheetSnapshot {
     /// Members of a sheet in `/3`.
     static let members = ["setup", "policies", "now", "lifecycle", "goal", "selectedDetent", "restHeight",
                           "keyboardReturnDetent", "extent", "keyboardHeight", "settling", "pendingDismissCancelled",
-                          "navigation", "scroll", "drag", "pendingDetents", "lateral", "takenFinger"]
+                          "navigation", "scroll", "drag", "pendingDetents", "lateral", "takenFinger",
+                          "presentReference"]
 
     /// Positions, translations and velocities the engine may hold (pt, pt/s): far beyond any
     /// screen, far below where the spring and bezier arithmetic loses finiteness.
@@ -53,6 +54,7 @@ enum SheetSnapshot {
         }
         if let l = s.lateralMotion { o["lateral"] = ["x": motion(l.x), "width": motion(l.width)] }
         if let f = s.takenFinger { o["takenFinger"] = .string(f.rawValue) }
+        if let r = s.presentReference { o["presentReference"] = motion(r) }
         return o
     }
 
@@ -152,6 +154,7 @@ enum SheetSnapshot {
         if p["takenFinger"].exists {
             s.takenFinger = try enumeration(p["takenFinger"], Drag.Source.self, ["sheet", "bottomEdge", "leftEdge", "scroll"])
         }
+        if p["presentReference"].exists { s.presentReference = try motion(p["presentReference"]) }
         try SnapshotValidation.check(s, p)
         return s
     }

@@ -28,6 +28,9 @@ enum SnapshotValidation {
                 throw nav["transition"]["startProgress"].fail("a finger-driven pop's progress is in 0...1, got \(tr.startProgress)")
             }
         }
+        if s.presentReference != nil, s.lifecycle != .presenting {
+            throw p["presentReference"].fail("only a presenting sheet has a presentReference, this one is \(s.lifecycle.rawValue)")
+        }
         if let pending = s.pendingDetents {
             let pd = p["pendingDetents"]
             let specs = pending.detents ?? s.setup.detents

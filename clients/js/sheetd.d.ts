@@ -399,7 +399,7 @@ export type SheetSnapshot = {
   lifecycle: "hidden" | "presenting" | "shown";
   goal: "hidden" | "detent";
   selectedDetent: DetentId;
-  /** The sheet rests at this height instead of its detent (`sheet.snapTo`, or `keyboardRestore: false`). */
+  /** The sheet rests at this extent (pt above the container's bottom edge: a detached sheet's visible height plus its bottom margin) instead of its detent (`sheet.snapTo`, or `keyboardRestore: false`). */
   restHeight?: number;
   /** The detent the sheet returns to when the keyboard hides (`keyboard: largest`). */
   keyboardReturnDetent?: DetentId;
@@ -477,6 +477,8 @@ export type SheetSnapshot = {
     /** Members may be added within protocol version 1. */
     [key: string]: unknown;
   };
+  /** Only while presenting: the height `progress` is measured against, easing to a target that changed during the presentation. */
+  presentReference?: MotionSegment[];
   /** A finger a stack's command took the sheet from: its later pans are ignored until its gesture ends. */
   takenFinger?: "sheet" | "bottomEdge" | "leftEdge" | "scroll";
 };
@@ -1006,7 +1008,7 @@ export type SheetConfigureResult = StateResult;
 
 /**
  * `sheet.snapTo` params. Move the sheet to an arbitrary height without a detent.
- * The sheet rests at `height` (clamped to container.height - safeArea.top) until the next gesture or command; the selected detent is unchanged. Animated (default) with options.settleSpring (state `settling`); `animated: false` shows at the next tick. -32010 while dragging or when the sheet is dismissed or being dismissed.
+ * The sheet rests at `height`, measured as detents are (a detached sheet's visible height above its bottom margin) and clamped to what the layout allows (0 ... container.height - safeArea.top of extent), until the next gesture or command; the selected detent is unchanged. Animated (default) with options.settleSpring (state `settling`); `animated: false` shows at the next tick. -32010 while dragging or when the sheet is dismissed or being dismissed.
  */
 export type SheetSnapToParams = {
   /** Target session. */

@@ -477,7 +477,7 @@ class _SheetSnapshotRequired(TypedDict):
 
 class SheetSnapshot(_SheetSnapshotRequired, total=False):
     """One sheet's state in a `sheetd.snapshot/3` snapshot (protocol/README.md section 7 has the member table)."""
-    #: The sheet rests at this height instead of its detent (`sheet.snapTo`, or `keyboardRestore: false`).
+    #: The sheet rests at this extent (pt above the container's bottom edge: a detached sheet's visible height plus its bottom margin) instead of its detent (`sheet.snapTo`, or `keyboardRestore: false`).
     restHeight: float
     #: The detent the sheet returns to when the keyboard hides (`keyboard: largest`).
     keyboardReturnDetent: 'DetentId'
@@ -487,6 +487,8 @@ class SheetSnapshot(_SheetSnapshotRequired, total=False):
     pendingDetents: 'SheetSnapshotPendingDetents'
     #: A layout change's horizontal animation.
     lateral: 'SheetSnapshotLateral'
+    #: Only while presenting: the height `progress` is measured against, easing to a target that changed during the presentation.
+    presentReference: List['MotionSegment']
     #: A finger a stack's command took the sheet from: its later pans are ignored until its gesture ends.
     takenFinger: Literal["sheet", "bottomEdge", "leftEdge", "scroll"]
 
