@@ -47,6 +47,8 @@ package struct SheetState: Sendable, Equatable {
     /// until its gesture ends or a new one begins. Snapshotted, so a restored stack ignores
     /// them too.
     package var takenFinger: Drag.Source?
+    /// A pan on the sheet being arbitrated by `options.gesture` (pending or declined).
+    package var pan: PanArbitrationState?
 
     package init(setup: SheetSetup) {
         self.setup = setup
