@@ -350,6 +350,11 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        .at(1808, "s3", "state", "presented"), .at(1808, "s3", "background.scale", 0.9333),
                        .at(1808, "s3", "background.translateY", 47), .at(1808, "s1", "background.scale", 0.9333)]),
         // MARK: end issue 13 examples
+        .init(file: "51-pan-arbitration.ndjson",
+              events: ["presented", "panDeclined", "detentChanged:large"], finalState: "presented", finalY: 57,
+              checks: [.at(0, "sheet.y", 510), .at(232, "state", "dragging"), .at(232, "sheet.y", 479.95),
+                       .at(296, "sheet.y", 57), .at(344, "sheet.y", 177), .at(360, "state", "settling"),
+                       .at(936, "state", "presented")]),
     ]
 
     /// The repository root: this file is Tests/SheetdTests/ExampleReplayTests.swift.

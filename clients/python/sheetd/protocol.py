@@ -216,7 +216,7 @@ class OptionsRubberBand(TypedDict, total=False):
     beyondLargest: bool
     #: Rubber-band below the smallest detent of a sheet that is not dismissible; false stops the sheet hard there.
     belowSmallest: bool
-    #: The rubber-band coefficient c in (0, 2] (protocol/README section 10's formula).
+    #: The rubber-band coefficient c in (0, 2] (protocol/README section 8's rubber-band formula).
     coefficient: float
 
 
