@@ -86,6 +86,8 @@ public struct SheetEvent: Sendable, Equatable {
     public var detent: String?
     /// With `navigationDidShow` / `popped`: the entry.
     public var id: String?
+    /// With `panDeclined`: which `options.gesture` rule declined the pan (`direction`, `failOffset`).
+    public var reason: String?
     /// The event's params as received.
     public var json: JSONValue
 
@@ -96,6 +98,7 @@ public struct SheetEvent: Sendable, Equatable {
         type = p.string("type")
         detent = p.optionalString("detent")
         id = p.optionalString("id")
+        reason = p.optionalString("reason")
     }
 }
 

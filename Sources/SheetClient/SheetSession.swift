@@ -48,12 +48,18 @@ public final class SheetSession: Sendable {
     private func command(_ method: String, t: Double?, _ build: (inout ParamsBuilder) -> Void = { _ in })
         async throws(SheetClientError) -> SheetState
     {
+        SheetState(rawValue: try await commandResult(method, t: t, build).string("state"))
+    }
+
+    /// A session command's whole result.
+    private func commandResult(_ method: String, t: Double?, _ build: (inout ParamsBuilder) -> Void)
+        async throws(SheetClientError) -> JSONValue
+    {
         var p = ParamsBuilder()
         p.set(CommandMembers.session.name, id)
         p.set(CommandMembers.t.name, t)
         build(&p)
-        let result = try await connection.call(method, p.object).0
-        return SheetState(rawValue: result.string("state"))
+        return try await connection.call(method, p.object).0
     }
 
     // MARK: sheet.*
@@ -143,17 +149,25 @@ public final class SheetSession: Sendable {
 
     // MARK: input.*
 
-    /// `input.pan {t, phase, translation, velocity?, source}`.
+    /// `input.pan {t, phase, translation, velocity?, source}`: the state after it.
     @discardableResult
     public func pan(t: Double? = nil, phase: PanPhase, translation: Vector, velocity: Vector? = nil,
                     source: PanSource = .sheet) async throws(SheetClientError) -> SheetState
     {
-        try await command(InputPan.name, t: t) { p in
+        try await panGesture(t: t, phase: phase, translation: translation, velocity: velocity, source: source).state
+    }
+
+    /// `input.pan`, answering `{state, gesture}`: what `options.gesture` made of the pan too.
+    @discardableResult
+    public func panGesture(t: Double? = nil, phase: PanPhase, translation: Vector, velocity: Vector? = nil,
+                           source: PanSource = .sheet) async throws(SheetClientError) -> PanAnswer
+    {
+        PanAnswer(try await commandResult(InputPan.name, t: t) { p in
             p.set(InputPan.phase.name, phase.rawValue)
             p.set(InputPan.translation.name, translation.json)
             p.set(InputPan.velocity.name, velocity?.json)
             if source != InputPan.source.defaultValue { p.set(InputPan.source.name, source.rawValue) }
-        }
+        })
     }
 
     /// `input.tap {t, target}` (the dimming layer by default).

@@ -34,6 +34,26 @@ public typealias NavEntry = WireValue.NavEntry
 public typealias PanPhase = InputPan.Phase
 /// `input.pan {source}`: what the finger drags.
 public typealias PanSource = InputPan.Source
+/// What `options.gesture` made of a pan (`input.pan`'s `gesture`).
+public typealias PanGesture = InputPan.Gesture
+
+/// `input.pan`'s answer: the session's state and what the sheet made of the pan.
+public struct PanAnswer: Sendable, Equatable {
+    public var state: SheetState
+    /// `pending`, `accepted` or `declined` (nil: a name this client does not know).
+    public var gesture: PanGesture?
+
+    public init(state: SheetState, gesture: PanGesture?) {
+        self.state = state
+        self.gesture = gesture
+    }
+
+    init(_ result: JSONValue) {
+        self.init(state: SheetState(rawValue: result.string("state")),
+                  gesture: result.optionalString("gesture").flatMap(PanGesture.init(rawValue:)))
+    }
+}
+
 /// `input.scroll {phase}`.
 public typealias ScrollPhase = InputScroll.Phase
 /// `input.tap {target}`.

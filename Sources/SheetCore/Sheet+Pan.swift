@@ -4,25 +4,31 @@ extension Sheet {
     /// freezes the sheet where it is. A `bottomEdge` pan on a dismissed sheet presents it
     /// interactively; `leftEdge` drives an interactive pop. `grabber` pans move the sheet like
     /// `sheet` pans; with `options.dragRegion` `grabber` only they do (content pans are ignored).
+    /// `options.gesture` arbitrates `sheet` and `grabber` pans that begin with no finger on the
+    /// sheet: pending within the slop, then accepted or declined (`panArbitration`).
+    ///
+    /// Returns what the sheet made of the pan (`input.pan`'s `gesture`).
+    @discardableResult
     public mutating func pan(_ phase: PanPhase, translation: Vector, velocity: Vector? = nil,
-                             source: PanSource = .sheet, at t: Double) throws(SheetError) {
+                             source: PanSource = .sheet, at t: Double) throws(SheetError) -> PanGesture {
         begin(t)
         if let taken = takenFinger, taken != .scroll {  // the finger a command took the sheet from
             takenFinger = nil
             guard phase == .began else {
                 if phase == .changed { takenFinger = taken }  // still down
-                return
+                return .accepted
             }
         }
         // Grabber-only: a content pan cannot start a drag (one already under way, e.g. begun
         // before a configure, still ends normally).
-        if source == .sheet && state.options.dragRegion == .grabber && state.drag == nil { return }
+        if source == .sheet && state.options.dragRegion == .grabber && state.drag == nil { return .accepted }
         if source == .leftEdge || state.drag?.source == .leftEdge {
             try edgePop(phase, translation: translation, velocity: velocity)
-            return
+            return .accepted
         }
         // The engine's axis (y toward the sheet's edge).
         let translation = state.options.edge.axisVector(translation), velocity = velocity.map(state.options.edge.axisVector)
+        if source != .bottomEdge, let gesture = try panArbitration(phase, translation: translation) { return gesture }
         switch phase {
         case .began:
             try beginDrag(source: source == .bottomEdge ? .bottomEdge : .sheet, translation: translation.y)
@@ -30,13 +36,52 @@ extension Sheet {
             if state.drag == nil { try beginDrag(source: source == .bottomEdge ? .bottomEdge : .sheet, translation: translation.y) }
             moveDrag(translation: translation.y)
         case .ended:
-            guard state.drag != nil else { return }
+            guard state.drag != nil else { return .accepted }
             moveDrag(translation: translation.y)
             let v = velocity.map { -$0.y } ?? state.drag!.estimator.velocity()
             release(velocity: v)
         case .cancelled:
-            guard state.drag != nil else { return }
+            guard state.drag != nil else { return .accepted }
             cancelDrag()
+        }
+        return .accepted
+    }
+
+    /// `options.gesture` for a `sheet` or `grabber` pan (axis translation): nil lets the pan
+    /// drive the sheet as it always has; otherwise the pan is pending or declined, or was just
+    /// accepted (the sheet grabbed where the travel crossed the slop circle and moved to the
+    /// finger). A pan that begins while a finger already holds the sheet is not arbitrated.
+    mutating func panArbitration(_ phase: PanPhase, translation: Vector) throws(SheetError) -> PanGesture? {
+        let rules = state.options.gesture
+        switch phase {
+        case .began, .changed:
+            if phase == .began { state.pan = nil }
+            switch state.pan {
+            case nil:
+                guard state.drag == nil, !rules.acceptsAtBegan else { return nil }
+                try requireDraggable(source: .sheet)
+                state.pan = .pending(origin: translation)
+                return .pending  // no travel yet from its own origin
+            case .declined:
+                return .declined
+            case .pending(let origin)?:
+                let dx = translation.x - origin.x, dy = translation.y - origin.y
+                let travel = (dx * dx + dy * dy).squareRoot()
+                guard travel > rules.slop else { return .pending }
+                if let reason = rules.declineReason(dx: dx, dy: dy) {
+                    state.pan = .declined
+                    emit(.panDeclined(reason))
+                    return .declined
+                }
+                state.pan = nil
+                try beginDrag(source: .sheet, translation: origin.y + dy * rules.slop / travel)
+                moveDrag(translation: translation.y)
+                return .accepted
+            }
+        case .ended, .cancelled:
+            guard let pan = state.pan else { return nil }
+            state.pan = nil
+            return pan == .declined ? .declined : .pending
         }
     }
 
@@ -55,10 +100,8 @@ extension Sheet {
         // A finger takes the sheet where it is, but never above the container's top (a spring
         // may overshoot there).
         let e = min(state.currentExtent, state.container.height)
+        try requireDraggable(source: source)
         if state.goal == .hidden && state.lifecycle == .hidden && !state.motion.isAnimating(at: now) {
-            guard source == .bottomEdge else {
-                throw SheetError(.invalidState, "the sheet is dismissed; present it or pan from the bottom edge")
-            }
             state.lifecycle = .presenting
         }
         let detents = state.detents
@@ -73,16 +116,33 @@ extension Sheet {
         state.drag = drag
     }
 
+    /// Only a `bottomEdge` pan may take a dismissed sheet (it presents it).
+    func requireDraggable(source: Drag.Source) throws(SheetError) {
+        if source != .bottomEdge && state.goal == .hidden && state.lifecycle == .hidden
+            && !state.motion.isAnimating(at: state.now) {
+            throw SheetError(.invalidState, "the sheet is dismissed; present it or pan from the bottom edge")
+        }
+    }
+
     /// Follow the finger: 1:1 between the detents, rubber-banded above the largest (and
     /// below the smallest when the sheet may not be dismissed).
     mutating func moveDrag(translation: Double) {
         guard var drag = state.drag else { return }
         state.drag = nil  // `drag` holds the only reference: its samples grow in place, not copied
-        let raw = drag.startExtent - (translation - drag.startTranslation)
+        var raw = drag.startExtent - (translation - drag.startTranslation)
+        let detents = state.detents  // resolved once per drag step
+        // A hard limit (`options.rubberBand`) ignores the finger's travel past it: the drag is
+        // re-anchored there, so on the way back the sheet follows at once.
+        let limits = state.options.rubberBand, smallest = detents[0].height, largest = detents[detents.count - 1].height
+        let stop = !limits.beyondLargest && raw > largest ? largest
+            : !limits.belowSmallest && raw < smallest && !dragCanDismiss ? smallest : raw
+        if stop != raw {
+            drag.startTranslation += stop - raw
+            raw = stop
+        }
         drag.estimator.add(time: state.now, value: raw)
         drag.rawExtent = raw
-        let detents = state.detents  // resolved once per drag step
-        drag.extent = constrainDrag(raw, smallest: detents[0].height, largest: detents[detents.count - 1].height)
+        drag.extent = constrainDrag(raw, smallest: smallest, largest: largest)
         if drag.extent < detents[0].height - 0.5 { drag.wentBelowSmallest = true }
         state.drag = drag
     }
@@ -93,12 +153,16 @@ extension Sheet {
     /// Rubber-banding keeps the sheet inside the container: above the largest detent the
     /// overshoot is banded against the room left above it (`container.height - largest`, so
     /// `y` approaches 0 and never passes it); below the smallest (not dismissible) against the
-    /// smallest detent's height (the sheet approaches the bottom edge).
+    /// smallest detent's height (the sheet approaches the bottom edge). The coefficient is
+    /// `options.rubberBand.coefficient`.
     func constrainDrag(_ raw: Double, smallest: Double, largest: Double) -> Double {
+        let c = state.options.rubberBand.coefficient
         if raw > largest {
-            return largest + RubberBand.offset(raw - largest, dimension: max(0, state.container.height - largest))
+            return largest + RubberBand.offset(raw - largest, dimension: max(0, state.container.height - largest), coefficient: c)
         }
-        if raw < smallest && !dragCanDismiss { return smallest - RubberBand.offset(smallest - raw, dimension: smallest) }
+        if raw < smallest && !dragCanDismiss {
+            return smallest - RubberBand.offset(smallest - raw, dimension: smallest, coefficient: c)
+        }
         return max(raw, 0)
     }
 
@@ -161,6 +225,10 @@ extension Sheet {
     /// happens without a finger.
     public mutating func takeFromFinger(at t: Double) {
         begin(t)
+        if case .pending? = state.pan {  // a finger still within its slop: it will not move the sheet
+            state.pan = nil
+            takenFinger = .sheet
+        }
         guard let drag = state.drag else { return }
         if drag.source == .leftEdge { try? edgePop(.cancelled, translation: Vector(x: 0, y: 0), velocity: nil) } else { cancelDrag() }
         takenFinger = drag.source

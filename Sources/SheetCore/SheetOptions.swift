@@ -50,8 +50,23 @@ public struct SheetOptions: Sendable, Equatable {
     public var recedeBackgroundSetting: Bool?
     /// `edge` as stored (`nil` = bottom).
     public var edgeSetting: SheetEdge?
+    /// `gesture` as stored (`nil` = every pan accepted at `began`).
+    public var gestureSetting: PanArbitration?
+    /// `rubberBand` as stored (`nil` = banded at both limits with 0.55).
+    public var rubberBandSetting: RubberBandLimits?
 
     public init() {}
+
+    /// Pan arbitration: when a pan on the sheet may move it.
+    public var gesture: PanArbitration {
+        get { gestureSetting ?? PanArbitration() }
+        set { gestureSetting = newValue }
+    }
+    /// Over-drag: whether and how hard a drag past the detents rubber-bands.
+    public var rubberBand: RubberBandLimits {
+        get { rubberBandSetting ?? RubberBandLimits() }
+        set { rubberBandSetting = newValue }
+    }
 
     /// What a tap on the dimming layer does.
     public var tapDimming: TapDimming {

@@ -51,6 +51,8 @@ package struct SheetState: Sendable, Equatable {
     /// during the presentation: it eases from the old detent's height to the new one along
     /// with the sheet (`nil` = the resting height).
     package var presentReference: Motion?
+    /// A pan on the sheet being arbitrated by `options.gesture` (pending or declined).
+    package var pan: PanArbitrationState?
 
     package init(setup: SheetSetup) {
         self.setup = setup

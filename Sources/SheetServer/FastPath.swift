@@ -29,11 +29,12 @@ extension SheetService {
         switch call {
         case .pan(let session, let t, let phase, let translation, let velocity, let source):
             let s = try found(target, session)
+            var gesture = PanGesture.accepted
             try apply(to: s, time: inputTime(stamped: t), mayBeRefused: s.sheet.panMayBeRefused(phase, source: source)) {
                 sheet, now throws(SheetError) in
-                try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: now)
+                gesture = try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: now)
             }
-            return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
+            return answered ? ["state": .string(s.sheet.phase.rawValue), "gesture": .string(gesture.rawValue)] : .null
         case .scroll(let session, let t, let sample):
             let s = try found(target, session)
             try apply(to: s, time: inputTime(stamped: t), mayBeRefused: true) { sheet, now throws(SheetError) in

@@ -165,9 +165,15 @@ extension SheetService {
         let translation = try Wire.vector(p[InputPan.translation.name], in: InputPan.translationRange)
         let velocity = try Wire.velocityVector(p[InputPan.velocity.name])
         let source = PanSource(try p.read(InputPan.source))
-        return try command(c, mayBeRefused: { $0.panMayBeRefused(phase, source: source) }) { sheet, t throws(SheetError) in
-            try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: t)
+        var gesture = PanGesture.accepted
+        var answer = try command(c, mayBeRefused: { $0.panMayBeRefused(phase, source: source) }) { sheet, t throws(SheetError) in
+            gesture = try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: t)
         }
+        if case .object(var o) = answer {
+            o["gesture"] = .string(gesture.rawValue)
+            answer = .object(o)
+        }
+        return answer
     }
 
     func tap(_ c: Call) throws(RPCError) -> JSONValue {

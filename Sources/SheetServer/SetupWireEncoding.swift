@@ -89,6 +89,15 @@ enum SetupWireEncoding {
         if let d = o.detached { j["detached"] = ["horizontal": .number(d.horizontal), "bottom": .number(d.bottom)] }
         if let v = o.recedeBackgroundSetting { j["recedeBackground"] = .bool(v) }
         if let v = o.edgeSetting { j["edge"] = .string(v.rawValue) }
+        // Gesture options: only those the host set.
+        if let g = o.gestureSetting {
+            j["gesture"] = ["slop": .number(g.slop), "directionLock": .bool(g.directionLock),
+                            "failOffsetX": g.failOffsetX.map { .number($0) } ?? .null]
+        }
+        if let r = o.rubberBandSetting {
+            j["rubberBand"] = ["beyondLargest": .bool(r.beyondLargest), "belowSmallest": .bool(r.belowSmallest),
+                               "coefficient": .number(r.coefficient)]
+        }
         return .object(j)
     }
 }

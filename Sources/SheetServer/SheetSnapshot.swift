@@ -20,7 +20,7 @@ enum SheetSnapshot {
     static let members = ["setup", "policies", "now", "lifecycle", "goal", "selectedDetent", "restHeight",
                           "keyboardReturnDetent", "extent", "keyboardHeight", "settling", "pendingDismissCancelled",
                           "navigation", "scroll", "drag", "pendingDetents", "lateral", "takenFinger",
-                          "presentReference"]
+                          "presentReference", "pan"]
 
     /// Positions, translations and velocities the engine may hold (pt, pt/s): far beyond any
     /// screen, far below where the spring and bezier arithmetic loses finiteness.
@@ -55,6 +55,11 @@ enum SheetSnapshot {
         if let l = s.lateralMotion { o["lateral"] = ["x": motion(l.x), "width": motion(l.width)] }
         if let f = s.takenFinger { o["takenFinger"] = .string(f.rawValue) }
         if let r = s.presentReference { o["presentReference"] = motion(r) }
+        switch s.pan {
+        case .pending(let origin)?: o["pan"] = ["gesture": "pending", "origin": ["x": .number(origin.x), "y": .number(origin.y)]]
+        case .declined?: o["pan"] = ["gesture": "declined"]
+        case nil: break
+        }
         return o
     }
 
@@ -155,8 +160,23 @@ enum SheetSnapshot {
             s.takenFinger = try enumeration(p["takenFinger"], Drag.Source.self, ["sheet", "bottomEdge", "leftEdge", "scroll"])
         }
         if p["presentReference"].exists { s.presentReference = try motion(p["presentReference"]) }
+        if p["pan"].exists { s.pan = try pan(p["pan"]) }
         try SnapshotValidation.check(s, p)
         return s
+    }
+
+    /// A pan being arbitrated: `{gesture: "pending", origin: {x, y}}` or `{gesture: "declined"}`.
+    static func pan(_ p: Params) throws(RPCError) -> PanArbitrationState {
+        try p.requireObject()
+        guard try p["gesture"].oneOf(["pending", "declined"]) == "pending" else {
+            try p.rejectUnknownKeys(["gesture"])
+            return .declined
+        }
+        try p.rejectUnknownKeys(["gesture", "origin"])
+        let origin = p["origin"]
+        try origin.requireObject()
+        try origin.rejectUnknownKeys(["x", "y"])
+        return .pending(origin: Vector(x: try origin["x"].number(in: magnitude), y: try origin["y"].number(in: magnitude)))
     }
 
     /// A string naming one case of `E`.

@@ -138,7 +138,33 @@ enum Wire {
         }
         if let v = try p.read(O.recedeBackground) { o.recedeBackground = v }
         if let v = try p.read(O.edge) { o.edge = SheetEdge(v) }
+        // Gesture options: an object replaces the whole setting, `null` restores the defaults.
+        let g = p[O.gesture.name]
+        if g.isPresent { o.gestureSetting = g.exists ? try gesture(g) : nil }
+        let r = p[O.rubberBand.name]
+        if r.isPresent { o.rubberBandSetting = r.exists ? try rubberBand(r) : nil }
         return o
+    }
+
+    /// `options.gesture` (absent members take their defaults).
+    static func gesture(_ p: Params) throws(RPCError) -> PanArbitration {
+        typealias G = GestureShape
+        try p.requireObject()
+        try p.rejectUnknownKeys(G.all.map { $0.name })
+        let failOffsetX = try p.read(G.failOffsetX)
+        if failOffsetX == 0 { throw p[G.failOffsetX.name].fail("expected a number > 0 or null, got 0") }
+        return PanArbitration(slop: try p.read(G.slop), directionLock: try p.read(G.directionLock), failOffsetX: failOffsetX)
+    }
+
+    /// `options.rubberBand` (absent members take their defaults).
+    static func rubberBand(_ p: Params) throws(RPCError) -> RubberBandLimits {
+        typealias R = RubberBandShape
+        try p.requireObject()
+        try p.rejectUnknownKeys(R.all.map { $0.name })
+        let coefficient = try p.read(R.coefficient)
+        if coefficient == 0 { throw p[R.coefficient.name].fail("expected a number in (0, 2], got 0") }
+        return RubberBandLimits(beyondLargest: try p.read(R.beyondLargest), belowSmallest: try p.read(R.belowSmallest),
+                                coefficient: coefficient)
     }
 
     static let optionNames = OptionsMembers.all.map { $0.name }

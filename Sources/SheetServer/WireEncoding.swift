@@ -97,6 +97,7 @@ enum WireEncoding {
         case .detentChanged(let d): o["detent"] = .string(d)
         case .navigationDidShow(let id), .popped(let id): o["id"] = .string(id)
         case .dismissAttempted(let cause): o["cause"] = .string(cause.rawValue)
+        case .panDeclined(let reason): o["reason"] = .string(reason.rawValue)
         default: break
         }
         return .object(o)

@@ -15,6 +15,10 @@ public enum InputPan: SessionCommand {
     public static let translationRange = WireRange.translation
     /// A velocity's components (pt/s).
     public static let velocityRange = WireRange.velocity
+    /// `{state, gesture}`.
+    public static let result = WireResult.pan
+    /// What the sheet made of the pan (the result's `gesture`).
+    public enum Gesture: String, WireEnum { case pending, accepted, declined }
 }
 
 /// `input.tap {session, t, target}`.

@@ -18,11 +18,14 @@ public enum SheetEventNotification: WireNotification {
     public static let name = "sheet.event"
     /// Why a sheet was dismissed.
     public enum Cause: String, WireEnum { case pan, fling, tap }
+    /// Why a pan was declined (`panDeclined`).
+    public enum Reason: String, WireEnum { case direction, failOffset }
     public static let members = [
         MemberSpec("session", .string, required: true), MemberSpec("t", .number, required: true),
         MemberSpec("type", .string, required: true), MemberSpec("detent", .string, required: false),
         MemberSpec("id", .string, required: false),
         MemberSpec("cause", .string, required: false, choices: Cause.choices),
+        MemberSpec("reason", .string, required: false, choices: Reason.choices),
     ]
 }
 

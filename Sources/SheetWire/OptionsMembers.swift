@@ -34,12 +34,16 @@ public enum OptionsMembers {
     public static let detached = MemberSpec("detached", .object, required: false)
     public static let recedeBackground = Member<Bool?>.optionalFlag("recedeBackground")
     public static let edge = Member<Edge?>.optionalChoice("edge")
+    /// Pan arbitration (`GestureShape`); an object replaces the whole setting, `null` restores the defaults.
+    public static let gesture = MemberSpec("gesture", .object, required: false)
+    /// Over-drag control (`RubberBandShape`); an object replaces the whole setting, `null` restores the defaults.
+    public static let rubberBand = MemberSpec("rubberBand", .object, required: false)
 
     public static let all = [
         cornerRadius.spec, grabber.spec, dimAlpha.spec, dismissible.spec, largestUndimmedDetent.spec,
         scrollExpandsAtEdge.spec, pullBarHeight.spec, displayScale.spec, largeTopGap.spec, navigationBarHeight.spec,
         presentTiming, settleSpring, contentTiming, tapDimming.spec, keyboard.spec, keyboardRestore.spec,
         dragRegion.spec, footerHeight.spec, preferredWidth.spec, maxWidth.spec, edgeAttachedInCompactHeight.spec,
-        detached, recedeBackground.spec, edge.spec,
+        detached, recedeBackground.spec, edge.spec, gesture, rubberBand,
     ]
 }

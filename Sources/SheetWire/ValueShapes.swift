@@ -71,6 +71,24 @@ public enum DetachedShape {
     public static let all = [horizontal.spec, bottom.spec]
 }
 
+/// `options.gesture`: when a pan on the sheet may move it. `failOffsetX` must be positive
+/// when set (0 is refused by its reader).
+public enum GestureShape {
+    public static let slop = Member<Double>.number("slop", in: 0...100, default: 0)
+    public static let directionLock = Member<Bool>.flag("directionLock", default: false)
+    public static let failOffsetX = Member<Double?>.optionalNumber("failOffsetX", in: WireRange.length)
+    public static let all = [slop.spec, directionLock.spec, failOffsetX.spec]
+}
+
+/// `options.rubberBand`: over-drag past the largest and below the smallest detent. The
+/// coefficient must be positive (0 is refused by its reader).
+public enum RubberBandShape {
+    public static let beyondLargest = Member<Bool>.flag("beyondLargest", default: true)
+    public static let belowSmallest = Member<Bool>.flag("belowSmallest", default: true)
+    public static let coefficient = Member<Double>.number("coefficient", in: 0...2, default: 0.55)
+    public static let all = [beyondLargest.spec, belowSmallest.spec, coefficient.spec]
+}
+
 /// A custom `Detent`: an id and exactly one of `height`, `fraction` or `fromTop` (each
 /// required in its own form).
 public enum DetentShape {

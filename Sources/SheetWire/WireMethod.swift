@@ -48,6 +48,8 @@ public protocol WireNotification {
 public enum WireResult: String, Sendable {
     /// `{state}` (openrpc.json `StateResult`).
     case state = "StateResult"
+    /// `{state, gesture}` (`PanResult`): `input.pan`.
+    case pan = "PanResult"
     /// `{session, maxDetentHeight}` (`SessionResult`).
     case session = "SessionResult"
     /// `{session, children?}` (`RestoreResult`).

@@ -69,6 +69,23 @@ struct SheetClientTests {
         #expect(try await client.shutdown() == 0)
     }
 
+    /// `options.gesture` through the client: the pan's `gesture` answer and `panDeclined`'s reason.
+    @Test func aDeclinedPanIsAnsweredAndReported() async throws {
+        let client = try await start()
+        let session = try await client.createSession(container: container, preferredHeight: 300,
+                                                     options: ["gesture": ["slop": 10, "directionLock": true]])
+        try await session.present(t: 0, animated: false)
+        try await client.tick(0)
+        #expect(try await session.panGesture(t: 10, phase: .began, translation: Vector(x: 0, y: 0))
+            == PanAnswer(state: .presented, gesture: .pending))
+        #expect(try await session.panGesture(t: 20, phase: .changed, translation: Vector(x: 30, y: 4))
+            == PanAnswer(state: .presented, gesture: .declined))
+        #expect(try await client.shutdown() == 0)
+        var declined: [SheetEvent] = []
+        for await event in session.events where event.type == "panDeclined" { declined.append(event) }
+        #expect(declined.map(\.reason) == ["direction"] && declined.map(\.t) == [20])
+    }
+
     @Test func errorAnswersThrowTheirJSONRPCCode() async throws {
         let client = try SheetClient(executable: builtDaemon())
         await #expect(throws: SheetClientError.self) { try await client.tick(0) }

@@ -364,6 +364,11 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
               checks: [.at(0, "sheet.y", 444), .at(0, "sheet.height", 300), .at(96, "state", "settling"),
                        .at(704, "sheet.y", 644), .at(704, "sheet.height", 100),
                        .at(1376, "sheet.y", 744), .at(1376, "sheet.height", 0)]),
+        .init(file: "51-pan-arbitration.ndjson",
+              events: ["presented", "panDeclined", "detentChanged:large"], finalState: "presented", finalY: 57,
+              checks: [.at(0, "sheet.y", 510), .at(232, "state", "dragging"), .at(232, "sheet.y", 479.95),
+                       .at(296, "sheet.y", 57), .at(344, "sheet.y", 177), .at(360, "state", "settling"),
+                       .at(936, "state", "presented")]),
     ]
 
     /// The repository root: this file is Tests/SheetdTests/ExampleReplayTests.swift.

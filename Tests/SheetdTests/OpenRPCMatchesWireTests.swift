@@ -92,7 +92,7 @@ import Testing
         let info = try #require(Self.methods.first { $0.name == name })
         let result = doc.method(name)?["result"]
         switch info.result {
-        case .state, .session, .restore, .plugin:
+        case .state, .pan, .session, .restore, .plugin:
             #expect(result.flatMap { Self.componentName($0["schema"] ?? .null) } == info.result.rawValue)
         case .null:
             #expect(result == nil || result?["schema"]?["type"] == "null")
@@ -145,7 +145,8 @@ import Testing
         "Options": OptionsMembers.all, "Container": ContainerShape.all, "SafeArea": SafeAreaShape.all,
         "NavEntry": NavEntryShape.all, "Spring": SpringShape.all, "Content": ContentShape.all,
         "Navigation": NavigationShape.all, "Vector": VectorShape.all, "PolicySelection": PolicySelectionShape.all,
-        "Options.detached": DetachedShape.all, "Detent": DetentShape.all, "Timing": TimingShape.all,
+        "Options.detached": DetachedShape.all, "Options.gesture": GestureShape.all,
+        "Options.rubberBand": RubberBandShape.all, "Detent": DetentShape.all, "Timing": TimingShape.all,
     ]
 
     @Test(arguments: shapes.keys.sorted())

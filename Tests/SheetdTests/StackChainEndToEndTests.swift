@@ -27,12 +27,12 @@ import SheetTestSupport
         let pan = { (t: Double, phase: String, y: Double) throws -> JSONValue in
             try d.call("input.pan", ["session": "s2", "t": .number(t), "phase": .string(phase), "translation": ["x": 0, "y": .number(y)]])
         }
-        #expect(try pan(150, "began", 0) == ["state": "dragging"])
-        #expect(try pan(166, "changed", 50) == ["state": "dragging"])
+        #expect(try pan(150, "began", 0) == ["state": "dragging", "gesture": "accepted"])
+        #expect(try pan(166, "changed", 50) == ["state": "dragging", "gesture": "accepted"])
         for t in stride(from: 166.0, through: 422, by: 16) { out += try Self.send(d, "clock.tick", ["t": .number(t)]) }
         // The finger is still down: its pans change nothing now.
-        #expect(try pan(438, "changed", 10) == ["state": "dismissing"])
-        #expect(try pan(454, "ended", 10) == ["state": "dismissing"])
+        #expect(try pan(438, "changed", 10) == ["state": "dismissing", "gesture": "accepted"])
+        #expect(try pan(454, "ended", 10) == ["state": "dismissing", "gesture": "accepted"])
         for t in stride(from: 454.0, through: 1200, by: 16) { out += try Self.send(d, "clock.tick", ["t": .number(t)]) }
         let events = out.filter { $0["method"] == "sheet.event" }.map {
             "\($0["params"]?["session"]?.stringValue ?? "") \($0["params"]?["type"]?.stringValue ?? "")"

@@ -135,6 +135,24 @@ export type Options = {
   recedeBackground?: boolean;
   /** The container edge the sheet is attached to and dismisses toward (vaul's direction); set by session.create only (sheet.configure with another edge: -32602). The same mechanics along the other axis: a detent's height is the sheet's extent along it (the width for left/right; safe-area insets turn with the edge), drags use the translation and velocity along it (toward the edge dismisses), rubber band, dimming, interruptions. At rest a left sheet has x = 0, a right sheet x + width = container.width, a top sheet y = 0. Navigation, input.scroll, leftEdge pans and session.create's navigation are bottom-only (-32602); the grabber is not shown and layouts (regular width, detached, footer) apply to bottom sheets only. */
   edge?: "bottom" | "top" | "left" | "right";
+  /** Pan arbitration for input.pan with source `sheet` or `grabber` (not edge pans): within `slop` the pan is pending (answer `gesture: "pending"`, nothing changes); the first `changed` beyond it accepts the pan (the sheet follows from where the travel crossed the slop circle) or declines it (sheet.event `panDeclined`, that finger ignored until the next `began`). `dx` is across the sheet's drag axis, `dy` along it (swapped for left/right edges). An object replaces the whole setting (absent members take their defaults); null restores the defaults, with which every pan is accepted at `began`. */
+  gesture?: {
+    /** Travel (pt, Euclidean, from the `began` translation) within which the pan is pending: nothing moves. */
+    slop?: number;
+    /** Decline a pan whose travel at the first sample beyond the slop is more across the sheet's axis than along it (`|dx| > |dy|`, reason `direction`). */
+    directionLock?: boolean;
+    /** Decline a pan whose travel across the axis at the first sample beyond the slop is at least this (pt, > 0; reason `failOffset`). null: no such rule. */
+    failOffsetX?: number | null;
+  } | null;
+  /** Over-drag control. A hard stop ignores the finger's further travel and re-anchors the drag at the limit, so on the way back the sheet follows at once. An object replaces the whole setting (absent members take their defaults); null restores the defaults. */
+  rubberBand?: {
+    /** Rubber-band past the largest detent; false stops the sheet hard there. */
+    beyondLargest?: boolean;
+    /** Rubber-band below the smallest detent of a sheet that is not dismissible; false stops the sheet hard there. */
+    belowSmallest?: boolean;
+    /** The rubber-band coefficient c in (0, 2] (protocol/README section 8's rubber-band formula). */
+    coefficient?: number;
+  } | null;
 };
 
 /** Policies chosen for a session; names must be built-in or plugins (bundled plugins are opened on first use), as `plugins.list` lists them (else -32602). */
@@ -145,7 +163,7 @@ export type PolicySelection = {
   scrollHandoff?: string;
   /** Navigation animator (built-ins: `slide` default, `cover`; plugins e.g. `crossfade`). */
   navigation?: string;
-  /** Per-policy configuration: `{<policy name>: object}`; each object is handed to that policy unchanged. The built-in dismissal policies accept `skipDetents` (boolean; `deceleration` default true, `projection` default false): false = a fling lands at most one detent beyond those between where the drag started and where it was released. */
+  /** Per-policy configuration: `{<policy name>: object}`; each object is handed to that policy unchanged. The built-in dismissal policies accept `skipDetents` (boolean; `deceleration` default true, `projection` default false): false = a fling lands at most one detent beyond those between where the drag started and where it was released. Both also accept `velocityThreshold` (pt/s, default 0, clamped to 0…1000000): a release slower than it is decided as if its velocity were 0, by position alone. */
   config?: { [key: string]: { [key: string]: unknown } };
 };
 
@@ -295,7 +313,7 @@ export type Frame = {
   [key: string]: unknown;
 };
 
-export type EventType = "presented" | "dismissed" | "presentCancelled" | "dismissCancelled" | "detentChanged" | "navigationDidShow" | "popped" | "dismissAttempted";
+export type EventType = "presented" | "dismissed" | "presentCancelled" | "dismissCancelled" | "detentChanged" | "navigationDidShow" | "popped" | "dismissAttempted" | "panDeclined";
 
 /** A discrete sheet event. */
 export type Event = {
@@ -308,6 +326,8 @@ export type Event = {
   id?: string;
   /** With dismissAttempted: what tried to dismiss a sheet whose options.dismissible is false. */
   cause?: "pan" | "fling" | "tap";
+  /** With panDeclined: which options.gesture rule declined the pan (`direction` wins when both fire). */
+  reason?: "direction" | "failOffset";
   /** Members may be added within protocol version 1. */
   [key: string]: unknown;
 };
@@ -339,6 +359,15 @@ export type PluginInfo = {
 /** The session's state after the command. */
 export type StateResult = {
   state: SheetState;
+  /** Members may be added within protocol version 1. */
+  [key: string]: unknown;
+};
+
+/** input.pan's answer: the session's state after the pan and what the sheet made of it. */
+export type PanResult = {
+  state: SheetState;
+  /** What the sheet made of the pan under options.gesture: `pending` within the slop (nothing changed), `accepted` (the sheet follows, or the pan is not arbitrated), `declined` (the finger is ignored until the next `began`). Always present; with the default options every pan is `accepted`. */
+  gesture: "pending" | "accepted" | "declined";
   /** Members may be added within protocol version 1. */
   [key: string]: unknown;
 };
@@ -481,6 +510,11 @@ export type SheetSnapshot = {
   presentReference?: MotionSegment[];
   /** A finger a stack's command took the sheet from: its later pans are ignored until its gesture ends. */
   takenFinger?: "sheet" | "bottomEdge" | "leftEdge" | "scroll";
+  /** A pan options.gesture is arbitrating: `pending` with its `began` translation `origin` (in the sheet's axis), or `declined` (the finger's pans are ignored until it lifts or a new pan begins). */
+  pan?: {
+    gesture: "pending" | "declined";
+    origin?: Vector;
+  };
 };
 
 // ---- Methods (host -> server) and notifications (server -> host) ----
@@ -772,7 +806,7 @@ export type NavSetStackResult = StateResult;
 
 /**
  * `input.pan` params. A pan gesture sample.
- * Notification or request. As a request it returns `{state}`; as a notification a failing input is answered by `$/diagnostic` and changes nothing. An input `t` earlier than the server's host time (the latest t seen) is applied at that time. `source: sheet` on a dismissed sheet is -32010 (use `bottomEdge`). `leftEdge` (interactive pop) is -32010 unless the sheet is presented with at least two entries and the top entry does not hide its back button; progress = translation.x / width; the release goes through the dismissal policy on the x axis (position = width - translation.x, detents [width]).
+ * Notification or request. As a request it returns `{state, gesture}` (`gesture`: what options.gesture made of the pan); as a notification a failing input is answered by `$/diagnostic` and changes nothing. An input `t` earlier than the server's host time (the latest t seen) is applied at that time. `source: sheet` on a dismissed sheet is -32010 (use `bottomEdge`). `leftEdge` (interactive pop) is -32010 unless the sheet is presented with at least two entries and the top entry does not hide its back button; progress = translation.x / width; the release goes through the dismissal policy on the x axis (position = width - translation.x, detents [width]).
  */
 export type InputPanParams = {
   /** Target session. */
@@ -788,7 +822,7 @@ export type InputPanParams = {
   source?: "sheet" | "leftEdge" | "bottomEdge" | "grabber";
 };
 /** `input.pan` result. */
-export type InputPanResult = StateResult;
+export type InputPanResult = PanResult;
 
 /**
  * `input.tap` params. A tap.
@@ -970,6 +1004,8 @@ export type SheetEventParams = {
   id?: string;
   /** With dismissAttempted: what tried to dismiss a sheet whose options.dismissible is false. */
   cause?: "pan" | "fling" | "tap";
+  /** With panDeclined: which options.gesture rule declined the pan (`direction` wins when both fire). */
+  reason?: "direction" | "failOffset";
 };
 
 /**

@@ -5,7 +5,8 @@
 /// `projected = position + v * |v| / (2 * deceleration)` (the distance a body moving at `v`
 /// covers while braking at `deceleration`). Config: `deceleration` (pt/s², default 800,
 /// clamped to 1...100 000), `threshold` (progress toward dismissal, default 0.5, clamped to
-/// 0.01...0.99), `skipDetents` (default true; false: a fling lands at most one detent beyond
+/// 0.01...0.99), `velocityThreshold` (pt/s, default 0, clamped to 0...1 000 000: a slower
+/// release counts as one at rest), `skipDetents` (default true; false: a fling lands at most one detent beyond
 /// the detents between where the drag started and where it was released — from a resting
 /// start, at most one detent away, dismissal counting as the rung below the smallest).
 public final class DecelerationDismissal: DismissalPolicy {
@@ -14,12 +15,16 @@ public final class DecelerationDismissal: DismissalPolicy {
     public let deceleration: Double
     /// Dismissal progress (fraction of `extent`) the projection must reach to dismiss.
     public let threshold: Double
+    /// A release slower than this (pt/s) is decided by position alone, as if at rest
+    /// (Material's `significantVelocityThreshold`).
+    public let velocityThreshold: Double
     /// Whether a fling may pass more than one detent.
     public let skipDetents: Bool
 
     public init(config: PolicyConfig = .empty) {
         deceleration = min(max(config.number("deceleration", default: 800), 1), 100_000)
         threshold = min(max(config.number("threshold", default: 0.5), 0.01), 0.99)
+        velocityThreshold = min(max(config.number("velocityThreshold", default: 0), 0), 1_000_000)
         skipDetents = config.bool("skipDetents", default: true)
     }
 
@@ -33,6 +38,8 @@ public final class DecelerationDismissal: DismissalPolicy {
         guard release.position.isFinite else {
             throw PolicyFault(policy: name, message: "position is not finite")
         }
+        var release = release
+        if abs(release.velocity) < velocityThreshold { release.velocity = 0 }
         let projected = projectedPosition(position: release.position, velocity: release.velocity)
         let extent = release.extent.isFinite ? max(release.extent, 0) : 0
         if release.dismissible && (release.detents.isEmpty || projected <= extent * (1 - threshold)) {

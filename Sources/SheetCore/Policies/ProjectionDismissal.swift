@@ -16,7 +16,8 @@
 /// detents still lands where the finger put the sheet).
 ///
 /// Config: `decelerationRate` (default 0.998, clamped to 0.9...0.9999), `threshold`
-/// (default 0.5, clamped to 0.01...0.99), `skipDetents` (default false: the one-rung clamp
+/// (default 0.5, clamped to 0.01...0.99), `velocityThreshold` (pt/s, default 0, clamped to
+/// 0...1 000 000: a slower release counts as one at rest), `skipDetents` (default false: the one-rung clamp
 /// above; true lifts it and the projection may land on any rung).
 public final class ProjectionDismissal: DismissalPolicy {
     public var name: String { "projection" }
@@ -24,12 +25,16 @@ public final class ProjectionDismissal: DismissalPolicy {
     public let decelerationRate: Double
     /// Fraction of a gap the projection must cover to redirect to the neighbouring rung.
     public let threshold: Double
+    /// A release slower than this (pt/s) is decided by position alone, as if at rest
+    /// (Material's `significantVelocityThreshold`).
+    public let velocityThreshold: Double
     /// Whether a fling may pass more than one rung.
     public let skipDetents: Bool
 
     public init(config: PolicyConfig = .empty) {
         decelerationRate = min(max(config.number("decelerationRate", default: 0.998), 0.9), 0.9999)
         threshold = min(max(config.number("threshold", default: 0.5), 0.01), 0.99)
+        velocityThreshold = min(max(config.number("velocityThreshold", default: 0), 0), 1_000_000)
         skipDetents = config.bool("skipDetents", default: false)
     }
 
@@ -43,6 +48,8 @@ public final class ProjectionDismissal: DismissalPolicy {
         guard release.position.isFinite else {
             throw PolicyFault(policy: name, message: "position is not finite")
         }
+        var release = release
+        if abs(release.velocity) < velocityThreshold { release.velocity = 0 }
         // Rung positions; index 0 of `rungs` is rung `first`.
         let first = release.dismissible ? -1 : 0
         let rungs = (release.dismissible ? [0.0] : []) + release.detents

@@ -45,7 +45,7 @@ Timing: TypeAlias = Union['TimingDurationMs', 'TimingSpring']
 #: Alias kept for readers of the brief: the session's policy selection.
 Policies: TypeAlias = 'PolicySelection'
 
-EventType: TypeAlias = Literal["presented", "dismissed", "presentCancelled", "dismissCancelled", "detentChanged", "navigationDidShow", "popped", "dismissAttempted"]
+EventType: TypeAlias = Literal["presented", "dismissed", "presentCancelled", "dismissCancelled", "detentChanged", "navigationDidShow", "popped", "dismissAttempted", "panDeclined"]
 
 #: `shutdown` result.
 ShutdownResult: TypeAlias = None
@@ -93,7 +93,7 @@ NavPopToRootResult: TypeAlias = 'StateResult'
 NavSetStackResult: TypeAlias = 'StateResult'
 
 #: `input.pan` result.
-InputPanResult: TypeAlias = 'StateResult'
+InputPanResult: TypeAlias = 'PanResult'
 
 #: `input.tap` result.
 InputTapResult: TypeAlias = 'StateResult'
@@ -200,6 +200,26 @@ class OptionsDetached(TypedDict, total=False):
     bottom: float
 
 
+class OptionsGesture(TypedDict, total=False):
+    """Pan arbitration for input.pan with source `sheet` or `grabber` (not edge pans): within `slop` the pan is pending (answer `gesture: "pending"`, nothing changes); the first `changed` beyond it accepts the pan (the sheet follows from where the travel crossed the slop circle) or declines it (sheet.event `panDeclined`, that finger ignored until the next `began`). `dx` is across the sheet's drag axis, `dy` along it (swapped for left/right edges). An object replaces the whole setting (absent members take their defaults); null restores the defaults, with which every pan is accepted at `began`."""
+    #: Travel (pt, Euclidean, from the `began` translation) within which the pan is pending: nothing moves.
+    slop: float
+    #: Decline a pan whose travel at the first sample beyond the slop is more across the sheet's axis than along it (`|dx| > |dy|`, reason `direction`).
+    directionLock: bool
+    #: Decline a pan whose travel across the axis at the first sample beyond the slop is at least this (pt, > 0; reason `failOffset`). null: no such rule.
+    failOffsetX: Optional[float]
+
+
+class OptionsRubberBand(TypedDict, total=False):
+    """Over-drag control. A hard stop ignores the finger's further travel and re-anchors the drag at the limit, so on the way back the sheet follows at once. An object replaces the whole setting (absent members take their defaults); null restores the defaults."""
+    #: Rubber-band past the largest detent; false stops the sheet hard there.
+    beyondLargest: bool
+    #: Rubber-band below the smallest detent of a sheet that is not dismissible; false stops the sheet hard there.
+    belowSmallest: bool
+    #: The rubber-band coefficient c in (0, 2] (protocol/README section 8's rubber-band formula).
+    coefficient: float
+
+
 class Options(TypedDict, total=False):
     """Per-session options; every member optional with the default shown."""
     #: Top corner radius (pt).
@@ -250,6 +270,10 @@ class Options(TypedDict, total=False):
     recedeBackground: bool
     #: The container edge the sheet is attached to and dismisses toward (vaul's direction); set by session.create only (sheet.configure with another edge: -32602). The same mechanics along the other axis: a detent's height is the sheet's extent along it (the width for left/right; safe-area insets turn with the edge), drags use the translation and velocity along it (toward the edge dismisses), rubber band, dimming, interruptions. At rest a left sheet has x = 0, a right sheet x + width = container.width, a top sheet y = 0. Navigation, input.scroll, leftEdge pans and session.create's navigation are bottom-only (-32602); the grabber is not shown and layouts (regular width, detached, footer) apply to bottom sheets only.
     edge: Literal["bottom", "top", "left", "right"]
+    #: Pan arbitration for input.pan with source `sheet` or `grabber` (not edge pans): within `slop` the pan is pending (answer `gesture: "pending"`, nothing changes); the first `changed` beyond it accepts the pan (the sheet follows from where the travel crossed the slop circle) or declines it (sheet.event `panDeclined`, that finger ignored until the next `began`). `dx` is across the sheet's drag axis, `dy` along it (swapped for left/right edges). An object replaces the whole setting (absent members take their defaults); null restores the defaults, with which every pan is accepted at `began`.
+    gesture: Optional['OptionsGesture']
+    #: Over-drag control. A hard stop ignores the finger's further travel and re-anchors the drag at the limit, so on the way back the sheet follows at once. An object replaces the whole setting (absent members take their defaults); null restores the defaults.
+    rubberBand: Optional['OptionsRubberBand']
 
 
 class PolicySelection(TypedDict, total=False):
@@ -260,7 +284,7 @@ class PolicySelection(TypedDict, total=False):
     scrollHandoff: str
     #: Navigation animator (built-ins: `slide` default, `cover`; plugins e.g. `crossfade`).
     navigation: str
-    #: Per-policy configuration: `{<policy name>: object}`; each object is handed to that policy unchanged. The built-in dismissal policies accept `skipDetents` (boolean; `deceleration` default true, `projection` default false): false = a fling lands at most one detent beyond those between where the drag started and where it was released.
+    #: Per-policy configuration: `{<policy name>: object}`; each object is handed to that policy unchanged. The built-in dismissal policies accept `skipDetents` (boolean; `deceleration` default true, `projection` default false): false = a fling lands at most one detent beyond those between where the drag started and where it was released. Both also accept `velocityThreshold` (pt/s, default 0, clamped to 0…1000000): a release slower than it is decided as if its velocity were 0, by position alone.
     config: Dict[str, Any]
 
 
@@ -311,6 +335,8 @@ class Event(_EventRequired, total=False):
     id: str
     #: With dismissAttempted: what tried to dismiss a sheet whose options.dismissible is false.
     cause: Literal["pan", "fling", "tap"]
+    #: With panDeclined: which options.gesture rule declined the pan (`direction` wins when both fire).
+    reason: Literal["direction", "failOffset"]
 
 
 class _DiagnosticRequired(TypedDict):
@@ -340,6 +366,13 @@ class PluginInfo(TypedDict):
 class StateResult(TypedDict):
     """The session's state after the command."""
     state: 'SheetState'
+
+
+class PanResult(TypedDict):
+    """input.pan's answer: the session's state after the pan and what the sheet made of it."""
+    state: 'SheetState'
+    #: What the sheet made of the pan under options.gesture: `pending` within the slop (nothing changed), `accepted` (the sheet follows, or the pan is not arbitrated), `declined` (the finger is ignored until the next `began`). Always present; with the default options every pan is `accepted`.
+    gesture: Literal["pending", "accepted", "declined"]
 
 
 class _SessionResultRequired(TypedDict):
@@ -458,6 +491,15 @@ class SheetSnapshotLateral(TypedDict):
     width: List['MotionSegment']
 
 
+class _SheetSnapshotPanRequired(TypedDict):
+    gesture: Literal["pending", "declined"]
+
+
+class SheetSnapshotPan(_SheetSnapshotPanRequired, total=False):
+    """A pan options.gesture is arbitrating: `pending` with its `began` translation `origin` (in the sheet's axis), or `declined` (the finger's pans are ignored until it lifts or a new pan begins)."""
+    origin: 'Vector'
+
+
 class _SheetSnapshotRequired(TypedDict):
     #: The session's setup in `session.create`'s shape (container, content, detents, selectedDetent, options, navigation).
     setup: Dict[str, Any]
@@ -491,6 +533,8 @@ class SheetSnapshot(_SheetSnapshotRequired, total=False):
     presentReference: List['MotionSegment']
     #: A finger a stack's command took the sheet from: its later pans are ignored until its gesture ends.
     takenFinger: Literal["sheet", "bottomEdge", "leftEdge", "scroll"]
+    #: A pan options.gesture is arbitrating: `pending` with its `began` translation `origin` (in the sheet's axis), or `declined` (the finger's pans are ignored until it lifts or a new pan begins).
+    pan: 'SheetSnapshotPan'
 
 
 class InitializeClientInfo(TypedDict, total=False):

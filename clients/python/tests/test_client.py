@@ -52,7 +52,7 @@ def test_a_fling_dismisses_the_sheet():
         ticks(client, 0, 304)
         session.pan(t=400, phase="began", translation={"x": 0, "y": 0})
         assert session.pan(t=416, phase="ended", translation={"x": 0, "y": 40},
-                           velocity={"x": 0, "y": 900}) == {"state": "dismissing"}
+                           velocity={"x": 0, "y": 900}) == {"state": "dismissing", "gesture": "accepted"}
         ticks(client, 416, 800)
         assert session.event_types() == ["presented", "dismissed"]
         assert session.frame.sheet.y == 844
@@ -184,3 +184,15 @@ def test_realtime_clock_frames_are_read_by_wait_for_and_poll():
         client.wait_for(lambda: "presented" in session.event_types(), timeout=10)
         assert session.frame.sheet.y == 510
         assert client.poll(0) == []  # at rest: sheetd is silent
+
+
+def test_a_sideways_pan_is_declined_by_options_gesture():
+    with sheetd.Client() as client:
+        client.initialize()
+        session = client.create_session(container=IPHONE, content={"preferredHeight": 300},
+                                        options={"gesture": {"slop": 10, "directionLock": True}})
+        session.present(t=0, animated=False)
+        assert session.pan(t=16, phase="began", translation={"x": 0, "y": 0}) == {
+            "state": "presented", "gesture": "pending"}
+        assert session.pan(t=32, phase="changed", translation={"x": 24, "y": 5}) == {
+            "state": "presented", "gesture": "declined"}
