@@ -115,6 +115,8 @@ public enum SheetEventKind: Sendable, Equatable {
     case popped(String)
     /// A user gesture would have dismissed a sheet that is not dismissible.
     case dismissAttempted(DismissCause)
+    /// The sheet started moving to a new rest.
+    case willSettle(SettleIntent)
 
     /// The wire name.
     public var type: String {
@@ -127,6 +129,7 @@ public enum SheetEventKind: Sendable, Equatable {
         case .navigationDidShow: return "navigationDidShow"
         case .popped: return "popped"
         case .dismissAttempted: return "dismissAttempted"
+        case .willSettle: return "willSettle"
         }
     }
 }
