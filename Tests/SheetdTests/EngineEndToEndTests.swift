@@ -186,7 +186,7 @@ enum PluginFixture {
         // animation is half-way at 1025.
         d.send(#"{"jsonrpc":"2.0","method":"input.keyboard","params":{"session":"s1","t":300,"height":100}}"#)
         let (_, frames) = try d.request("clock.tick", ["t": 1025])
-        #expect(frames.first?["params"]?["sheet"]?["y"] == 460)
+        #expect(frames.first { $0["method"] == "sheet.frame" }?["params"]?["sheet"]?["y"] == 460)
     }
 
     @Test func tooManyDetentsIsALimit() throws {

@@ -144,7 +144,7 @@ import Testing
         for m in messages.prefix(3) { d.send(m) }
         var frames: [JSONValue] = []
         var message = try d.readMessage()
-        while message["method"] != "sheet.event" {
+        while message["method"] != "sheet.event" || message["params"]?["type"] == "willSettle" {
             if message["method"] == "sheet.frame", let p = message["params"] { frames.append(p) }
             message = try d.readMessage()
         }
