@@ -153,3 +153,11 @@ import SheetCore
         #expect(s.takeOutput().diagnostics.isEmpty)
     }
 }
+
+extension SheetEvent {
+    /// Whether this is a `willSettle` (suites about lifecycle events leave those out).
+    var isWillSettle: Bool {
+        if case .willSettle = kind { return true }
+        return false
+    }
+}
