@@ -122,7 +122,7 @@ import Testing
         #expect(frames.first { $0["t"] == 150 }?["sheet"]?["y"] == 677)
         #expect(frames.first { $0["t"] == 300 }?["sheet"]?["y"] == 510)
         let events = out.filter { $0["method"] == "sheet.event" }.compactMap { $0["params"]?["type"]?.stringValue }
-        #expect(events == ["presented", "dismissed"])
+        #expect(events == ["willSettle", "presented", "willSettle", "dismissed"])
     }
 }
 
