@@ -88,6 +88,8 @@ public struct SheetEvent: Sendable, Equatable {
     public var id: String?
     /// With `panDeclined`: which `options.gesture` rule declined the pan (`direction`, `failOffset`).
     public var reason: String?
+    /// With `willSettle`: where the motion that starts at `t` brings the sheet, and what started it.
+    public var settle: SettleIntent?
     /// The event's params as received.
     public var json: JSONValue
 
@@ -99,6 +101,31 @@ public struct SheetEvent: Sendable, Equatable {
         detent = p.optionalString("detent")
         id = p.optionalString("id")
         reason = p.optionalString("reason")
+        settle = type == "willSettle" ? SettleIntent(p) : nil
+    }
+}
+
+/// Where a motion brings the sheet to rest: `willSettle`'s members, and the answer of
+/// `SheetSession.previewRelease` (which has no `trigger`).
+public struct SettleIntent: Sendable, Equatable {
+    /// The detent the sheet will rest at (`nil` for a dismissal or a rest off the detents).
+    public var detent: String?
+    public var dismisses: Bool
+    /// The sheet rect at rest, as a frame's `sheet` will show it (off-screen for a dismissal).
+    public var rest: Frame.Rect
+    /// Whole milliseconds until the motion stays within 0.5 pt of rest for good.
+    public var durationMs: Int
+    /// `release`, `present`, `dismiss`, `command`, `layout` or `navigation` (`nil` in a preview).
+    public var trigger: String?
+
+    init(_ p: JSONValue) {
+        detent = p.optionalString("detent")
+        dismisses = p.bool("dismisses")
+        let r = p.member("rest")
+        rest = Frame.Rect(x: r.number("x"), y: r.number("y"), width: r.number("width"),
+                          height: r.number("height"), cornerRadius: r.number("cornerRadius"))
+        durationMs = Int(p.number("durationMs"))
+        trigger = p.optionalString("trigger")
     }
 }
 

@@ -207,6 +207,12 @@ public final class SheetSession: Sendable {
         }
     }
 
+    /// `sheet.previewRelease {velocity}`: what a release now would do (a dry run; changes
+    /// nothing). `-32010` when the sheet is not shown, `-32011` when its dismissal plugin fails.
+    public func previewRelease(velocity: Vector) async throws(SheetClientError) -> SettleIntent {
+        SettleIntent(try await request(SheetPreviewRelease.name, [SheetPreviewRelease.velocity.name: velocity.json]))
+    }
+
     // MARK: session.*
 
     /// `session.snapshot`: the opaque state object (store it verbatim; `restoreSession` takes it).

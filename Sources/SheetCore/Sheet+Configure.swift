@@ -42,7 +42,7 @@ extension Sheet {
         guard state.drag == nil else { return }
         applyPendingDetents()
         // Options can move the rest height too (largeTopGap, navigationBarHeight, keyboard).
-        retarget(animated ? state.setup.options.contentTiming : nil)
+        retarget(animated ? state.setup.options.contentTiming : nil, trigger: .command)
     }
 
     /// The checks `configure` makes before it changes anything: the setup it would leave
@@ -98,7 +98,7 @@ extension Sheet {
         }
         state.rest = .height(min(max(height, 0) + state.layout.bottomMargin, state.container.maxSheetHeight),
                              detent: state.selected)
-        retarget(animated ? .spring(state.options.settleSpring) : nil)
+        retarget(animated ? .spring(state.options.settleSpring) : nil, trigger: .command)
         if animated && state.lifecycle == .shown && state.motion.isAnimating(at: state.now) { state.settling = true }
     }
 

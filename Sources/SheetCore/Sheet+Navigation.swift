@@ -45,7 +45,7 @@ extension Sheet {
         state.nav.entries.append(entry)
         guard let old else {
             // The first entry replaces the single content: a content-size change.
-            retarget(state.setup.options.contentTiming)
+            retarget(state.setup.options.contentTiming, trigger: .navigation)
             emit(.navigationDidShow(entry.id))
             return
         }
@@ -90,7 +90,7 @@ extension Sheet {
         if let old, old.id != entries.last!.id {
             startNavigation(.push, from: old, to: entries.last!, removed: [], animated: animated)
         } else {
-            retarget(state.setup.options.contentTiming)
+            retarget(state.setup.options.contentTiming, trigger: .navigation)
             if old == nil { emit(.navigationDidShow(entries.last!.id)) }
         }
     }
@@ -105,7 +105,7 @@ extension Sheet {
             start: state.now, duration: animated ? timing.duration : 0, curve: timing.curve,
             startProgress: 0, endProgress: 1, interactive: false, committed: true)
         state.nav.transition = tr
-        retarget(animated ? .bezier(timing) : nil)
+        retarget(animated ? .bezier(timing) : nil, trigger: .navigation)
         if !animated { finishNavigationTransition() } else { layoutNavigation() }
     }
 
@@ -233,7 +233,7 @@ extension Sheet {
             state.nav.transition = tr
             state.goal = .detent
             if finish { state.nav.entries.removeLast() }
-            retarget(.bezier(BezierTiming(duration: tr.duration, curve: timing.curve)))
+            retarget(.bezier(BezierTiming(duration: tr.duration, curve: timing.curve)), trigger: .release)
             advanceNavigation()
         }
     }

@@ -188,7 +188,7 @@ extension Sheet {
             translation: drag.extent - drag.startExtent, detents: detents.map { $0.height }, originIndex: origin,
             extent: detents[0].height, dismissible: dragCanDismiss, context: policyContext)
         let decision = decideRelease(input)
-        if !dragCanDismiss { reportDismissAttempt(input, rawPosition: max(0, (drag.rawExtent ?? drag.extent) + shift)) }
+        if !dragCanDismiss && !previewing { reportDismissAttempt(input, rawPosition: max(0, (drag.rawExtent ?? drag.extent) + shift)) }
         let spring = decision.settle
         state.drag = nil
         switch decision.target {
@@ -262,6 +262,7 @@ extension Sheet {
         } else {
             state.motion = .animate(from: from, to: 0, at: now, timing: dismissalTiming(from: from, velocity: velocity))
         }
+        announceSettle(.release)
         if !state.motion.isAnimating(at: now) { arrive() }
     }
 

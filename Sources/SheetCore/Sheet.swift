@@ -23,6 +23,9 @@ public struct Sheet: ~Copyable, Sendable {
     /// it stacks or restores a session (`session.create {parent}`, a stack's `session.restore`);
     /// not part of the sheet's own snapshot (its place in the stack's snapshot gives it).
     public var stackDepth = 1
+    /// A dry run (`previewRelease`): a policy fault is kept in `previewFault`, not fallen back from.
+    var previewing = false
+    var previewFault: PolicyFault?
     /// `state.takenFinger`.
     var takenFinger: Drag.Source? {
         get { state.takenFinger }
@@ -162,10 +165,11 @@ public struct Sheet: ~Copyable, Sendable {
         let target = state.restExtent
         guard animated else {
             state.motion = .rest(target)
+            announceSettle(.present)
             arrive()
             return
         }
-        startTransition(to: target, full: target)
+        startTransition(to: target, full: target, trigger: .present)
     }
 
     /// `sheet.dismiss`.
@@ -177,10 +181,11 @@ public struct Sheet: ~Copyable, Sendable {
         state.goal = .hidden
         guard animated else {
             state.motion = .rest(0)
+            announceSettle(.dismiss)
             arrive()
             return
         }
-        startTransition(to: 0, full: state.restExtent)
+        startTransition(to: 0, full: state.restExtent, trigger: .dismiss)
     }
 
     /// `input.tap` on the dimming layer of a presented sheet whose dimming is not passing
@@ -203,7 +208,7 @@ public struct Sheet: ~Copyable, Sendable {
 
     /// A present/dismiss animation from wherever the sheet is; a partial distance takes the
     /// same fraction of the duration.
-    mutating func startTransition(to target: Double, full: Double) {
+    mutating func startTransition(to target: Double, full: Double, trigger: SettleTrigger) {
         let now = state.now
         let from = state.motion.value(at: now)
         var timing = state.setup.options.presentTiming
@@ -212,6 +217,7 @@ public struct Sheet: ~Copyable, Sendable {
             timing = .bezier(b)
         }
         state.motion = .animate(from: from, to: target, velocity: state.motion.velocity(at: now), at: now, timing: timing)
+        announceSettle(trigger)
         if abs(target - from) < 1e-9 { arrive() }
     }
 
@@ -226,7 +232,7 @@ public struct Sheet: ~Copyable, Sendable {
         let changed = id != state.selected
         state.rest = .detent(id)
         if changed { emit(.detentChanged(id)) }
-        retarget(animated ? .spring(state.setup.options.settleSpring) : nil)
+        retarget(animated ? .spring(state.setup.options.settleSpring) : nil, trigger: .command)
         if animated && state.motion.isAnimating(at: state.now) { state.settling = true }
     }
 
@@ -259,7 +265,7 @@ public struct Sheet: ~Copyable, Sendable {
             return
         }
         state.rest.endHeld()
-        retarget(state.setup.options.contentTiming)
+        retarget(state.setup.options.contentTiming, trigger: .layout)
     }
 
     /// `sheet.setContainer` (rotation, split view): detents re-resolve, the sheet re-targets.
@@ -268,7 +274,7 @@ public struct Sheet: ~Copyable, Sendable {
         let before = state.layout, shown = state.lateral(before)
         state.setup.container = container
         state.rest.endHeld()
-        retarget(state.setup.options.contentTiming)
+        retarget(state.setup.options.contentTiming, trigger: .layout)
         animateLayout(from: before, shown: shown, timing: state.setup.options.contentTiming)
     }
 
@@ -299,11 +305,11 @@ public struct Sheet: ~Copyable, Sendable {
         case .none:
             break
         }
-        retarget(.bezier(timing))
+        retarget(.bezier(timing), trigger: .layout)
     }
 
     /// Move the resting target to the current layout, easing the difference in.
-    mutating func retarget(_ timing: AnimationTiming?) {
+    mutating func retarget(_ timing: AnimationTiming?, trigger: SettleTrigger) {
         guard state.goal == .detent, state.drag == nil else { return }
         let delta = state.restExtent - state.motion.target
         // Instant changes (durationMs 0, animated: false) track exactly; animations skip
@@ -316,6 +322,7 @@ public struct Sheet: ~Copyable, Sendable {
             // whatever was running (adding the jump to a running animation could carry the
             // sheet past the container's edge on the way).
             state.motion = .rest(state.restExtent)
+            announceSettle(trigger)
             arrive()
             return
         }
@@ -326,6 +333,7 @@ public struct Sheet: ~Copyable, Sendable {
             state.presentReference = reference
         }
         state.motion.retarget(by: delta, at: state.now, timing: timing)
+        announceSettle(trigger)
         if !state.motion.isAnimating(at: state.now) { arrive() }
     }
 
@@ -342,6 +350,10 @@ public struct Sheet: ~Copyable, Sendable {
             try Validate.release(d, input, policy: policies.dismissal.name)
             return d
         } catch {
+            if previewing {
+                previewFault = error
+                return ReleaseDecision(target: .detent(0))
+            }
             fallBack(.dismissal, after: error)
             return (try? policies.dismissal.decide(input)) ?? ReleaseDecision(target: .detent(0))
         }

@@ -117,6 +117,8 @@ public enum SheetEventKind: Sendable, Equatable {
     case dismissAttempted(DismissCause)
     /// `options.gesture` declined a pan on the sheet.
     case panDeclined(PanDeclineReason)
+    /// The sheet started moving to a new rest.
+    case willSettle(SettleIntent)
 
     /// The wire name.
     public var type: String {
@@ -130,6 +132,7 @@ public enum SheetEventKind: Sendable, Equatable {
         case .popped: return "popped"
         case .dismissAttempted: return "dismissAttempted"
         case .panDeclined: return "panDeclined"
+        case .willSettle: return "willSettle"
         }
     }
 }

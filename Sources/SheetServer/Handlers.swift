@@ -43,6 +43,7 @@ extension SheetService {
         try r.on(SheetSetContainer.self) { s, c throws(RPCError) in try s.setContainer(c) }
         try r.on(SheetConfigure.self) { s, c throws(RPCError) in try s.configure(c) }
         try r.on(SheetSnapTo.self) { s, c throws(RPCError) in try s.snapTo(c) }
+        try r.on(SheetPreviewRelease.self) { s, c throws(RPCError) in try s.previewRelease(c) }
         try r.on(NavPush.self) { s, c throws(RPCError) in try s.push(c) }
         try r.on(NavPop.self) { s, c throws(RPCError) in try s.pop(c) }
         try r.on(NavPopToRoot.self) { s, c throws(RPCError) in try s.popToRoot(c) }
@@ -157,6 +158,20 @@ extension SheetService {
         let height = try c.params.read(SheetSnapTo.height)
         let animated = try c.params.read(Animated.member)
         return try command(c) { sheet, t throws(SheetError) in try sheet.snapTo(height: height, animated: animated, at: t) }
+    }
+
+    /// `sheet.previewRelease`: the dry run, at the server's time, on a copy of the sheet.
+    func previewRelease(_ c: Call) throws(RPCError) -> JSONValue {
+        try checkMembers(c)
+        let id = try c.params.read(CommandMembers.session)
+        let velocity = try Wire.vector(c.params[SheetPreviewRelease.velocity.name], in: InputPan.velocityRange)
+        guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
+        let now = clock == .realtime ? inputTime(stamped: nil).t : hostNow
+        do {
+            return .object(WireEncoding.settleIntent(try s.sheet.previewRelease(velocity: velocity, at: now)))
+        } catch {
+            throw RPCError(error, at: "params")
+        }
     }
 
     func pan(_ c: Call) throws(RPCError) -> JSONValue {

@@ -306,6 +306,7 @@ extension RPCError {
         switch error.kind {
         case .invalidParams: self = .invalidParams(error.message)
         case .invalidState: self = .invalidState(error.message)
+        case .policyFault: self = .pluginError(error.message)
         case .limitExceeded: self = .limitExceeded(error.message)
         }
     }

@@ -98,9 +98,23 @@ enum WireEncoding {
         case .navigationDidShow(let id), .popped(let id): o["id"] = .string(id)
         case .dismissAttempted(let cause): o["cause"] = .string(cause.rawValue)
         case .panDeclined(let reason): o["reason"] = .string(reason.rawValue)
+        case .willSettle(let intent):
+            for m in settleIntent(intent).ordered { o[m.key] = m.value }
+            o["trigger"] = .string(intent.trigger.rawValue)
         default: break
         }
         return .object(o)
+    }
+
+    /// `{detent, dismisses, rest, durationMs}`: `willSettle`'s members and
+    /// `sheet.previewRelease`'s answer.
+    static func settleIntent(_ intent: SettleIntent) -> JSONObject {
+        let r = intent.rest
+        var rest: JSONObject = ["x": .number(r.x), "y": .number(r.y), "width": .number(r.width), "height": .number(r.height),
+                                "cornerRadius": .number(intent.cornerRadius)]
+        if let c = intent.corners { rest["corners"] = .string(c.rawValue) }
+        return ["detent": intent.detent.map { .string($0) } ?? .null, "dismisses": .bool(intent.dismisses),
+                "rest": .object(rest), "durationMs": .int(Int64(intent.durationMs))]
     }
 
     static func optional(_ d: Double?) -> JSONValue { d.map { .number($0) } ?? .null }

@@ -20,12 +20,17 @@ public enum SheetEventNotification: WireNotification {
     public enum Cause: String, WireEnum { case pan, fling, tap }
     /// Why a pan was declined (`panDeclined`).
     public enum Reason: String, WireEnum { case direction, failOffset }
+    /// What started a motion to a new rest (`willSettle`).
+    public enum Trigger: String, WireEnum { case release, present, dismiss, command, layout, navigation }
     public static let members = [
         MemberSpec("session", .string, required: true), MemberSpec("t", .number, required: true),
         MemberSpec("type", .string, required: true), MemberSpec("detent", .string, required: false),
         MemberSpec("id", .string, required: false),
         MemberSpec("cause", .string, required: false, choices: Cause.choices),
         MemberSpec("reason", .string, required: false, choices: Reason.choices),
+        MemberSpec("dismisses", .boolean, required: false), MemberSpec.shaped("rest", "Rect", required: false),
+        MemberSpec("durationMs", .integer, required: false),
+        MemberSpec("trigger", .string, required: false, choices: Trigger.choices),
     ]
 }
 

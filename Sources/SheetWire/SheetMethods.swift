@@ -63,3 +63,13 @@ public enum SheetSnapTo: SessionCommand {
     public static let height = Member<Double>.number("height", in: WireRange.length)
     public static let members = [height.spec, Animated.member.spec]
 }
+
+/// `sheet.previewRelease {session, velocity}`: what a release now would do, changing nothing
+/// (a dry run, answering `willSettle`'s `{detent, dismisses, rest, durationMs}`). No `t`: it
+/// reads the sheet at the server's time.
+public enum SheetPreviewRelease: WireMethod {
+    public static let name = "sheet.previewRelease"
+    public static let velocity = MemberSpec.shaped("velocity", "Vector", required: true)
+    public static let members = [CommandMembers.session.spec, velocity]
+    public static let result = WireResult.releasePreview
+}

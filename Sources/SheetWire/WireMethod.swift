@@ -66,6 +66,8 @@ public enum WireResult: String, Sendable {
     case plugins
     /// `PluginInfo`.
     case plugin = "PluginInfo"
+    /// `{detent, dismisses, rest, durationMs}` (`ReleasePreview`).
+    case releasePreview = "ReleasePreview"
     /// `null`.
     case null
 }

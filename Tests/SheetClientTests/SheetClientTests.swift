@@ -30,9 +30,14 @@ struct SheetClientTests {
         var seqs: [Int] = []
         for await frame in session.frames { seqs.append(frame.seq) }
         #expect(seqs == [1, 2, 3])
-        var types: [String] = []
-        for await event in session.events { types.append(event.type) }
-        #expect(types == ["presented"])
+        var types: [String] = [], settles: [SettleIntent] = []
+        for await event in session.events {
+            types.append(event.type)
+            if let settle = event.settle { settles.append(settle) }
+        }
+        #expect(types == ["willSettle", "presented"])
+        #expect(settles.map(\.trigger) == ["present"])
+        #expect(settles.first?.rest.y == 510 && settles.first?.detent == "fit" && settles.first?.durationMs == 292)
     }
 
     @Test func aFlingDismissesAndTheEventStreamSaysSo() async throws {
@@ -41,6 +46,8 @@ struct SheetClientTests {
         try await session.present(t: 0)
         try await ticks(client, stride(from: 0, through: 304, by: 16))
         #expect(try await session.pan(t: 400, phase: .began, translation: Vector(x: 0, y: 0)) == .dragging)
+        let preview = try await session.previewRelease(velocity: Vector(x: 0, y: 900))
+        #expect(preview.dismisses && preview.detent == nil && preview.rest.y == 844 && preview.trigger == nil)
         #expect(try await session.pan(t: 416, phase: .ended, translation: Vector(x: 0, y: 40),
                                       velocity: Vector(x: 0, y: 900)) == .dismissing)
         let frames = try await ticks(client, stride(from: 416, through: 800, by: 16))
@@ -50,7 +57,7 @@ struct SheetClientTests {
             types.append(event.type)
             if event.type == "dismissed" { break }
         }
-        #expect(types == ["presented", "dismissed"])
+        #expect(types == ["willSettle", "presented", "willSettle", "dismissed"])
         #expect(try await client.shutdown() == 0)
     }
 

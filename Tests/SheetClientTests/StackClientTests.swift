@@ -25,7 +25,7 @@ struct StackClientTests {
 
     func types(_ session: SheetSession, until last: String) async -> [String] {
         var types: [String] = []
-        for await event in session.events {
+        for await event in session.events where event.type != "willSettle" {  // lifecycle events only
             types.append(event.type)
             if event.type == last { break }
         }

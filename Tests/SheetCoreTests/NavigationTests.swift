@@ -36,7 +36,7 @@ private func navSheet(_ entries: [NavEntry] = [root], animator: any NavigationAn
         s.advance(to: 350)
         #expect(s.frame().nav.items.map(\.id) == ["details"])
         #expect(s.frame().sheet.y == 844 - 510)
-        #expect(s.takeOutput().events.map(\.kind) == [.navigationDidShow("details")])
+        #expect(s.takeOutput().events.filter { !$0.isWillSettle }.map(\.kind) == [.navigationDidShow("details")])
     }
 
     @Test func popMirrorsPush() throws {
@@ -49,7 +49,7 @@ private func navSheet(_ entries: [NavEntry] = [root], animator: any NavigationAn
         #expect(abs(items[1].x - 390 * p) < 0.001)
         #expect(abs(items[0].x - (-0.3 * 390 * (1 - p))) < 0.001)
         s.advance(to: 400)
-        #expect(s.takeOutput().events.map(\.kind) == [.popped("details"), .navigationDidShow("root")])
+        #expect(s.takeOutput().events.filter { !$0.isWillSettle }.map(\.kind) == [.popped("details"), .navigationDidShow("root")])
         #expect(s.frame().sheet.y == 514)
     }
 
@@ -91,11 +91,11 @@ private func navSheet(_ entries: [NavEntry] = [root], animator: any NavigationAn
         var s = try navSheet()
         try s.push(details, at: 0)
         try s.push(NavEntry(id: "third", preferredHeight: 100), at: 100)
-        let events = s.takeOutput().events.map(\.kind)
+        let events = s.takeOutput().events.filter { !$0.isWillSettle }.map(\.kind)
         #expect(events == [.navigationDidShow("details")])
         #expect(s.frame().nav.items.map(\.id) == ["details", "third"])
         s.advance(to: 500)
-        #expect(s.takeOutput().events.map(\.kind) == [.navigationDidShow("third")])
+        #expect(s.takeOutput().events.filter { !$0.isWillSettle }.map(\.kind) == [.navigationDidShow("third")])
     }
 
     @Test func interactivePopFollowsTheFinger() throws {
@@ -115,7 +115,7 @@ private func navSheet(_ entries: [NavEntry] = [root], animator: any NavigationAn
         try s.pan(.began, translation: Vector(x: 0, y: 0), source: .leftEdge, at: 0)
         try s.pan(.ended, translation: Vector(x: 150, y: 0), velocity: Vector(x: 0, y: 0), source: .leftEdge, at: 16)
         s.advance(to: 1000)
-        #expect(s.takeOutput().events.isEmpty)
+        #expect(s.takeOutput().events.filter { !$0.isWillSettle }.isEmpty)
         #expect(s.frame().nav.items.map(\.id) == ["details"])
         #expect(s.frame().sheet.height == 510)
     }
@@ -125,7 +125,7 @@ private func navSheet(_ entries: [NavEntry] = [root], animator: any NavigationAn
         try s.pan(.began, translation: Vector(x: 0, y: 0), source: .leftEdge, at: 0)
         try s.pan(.ended, translation: Vector(x: 200, y: 0), velocity: Vector(x: 0, y: 0), source: .leftEdge, at: 16)
         s.advance(to: 1000)
-        #expect(s.takeOutput().events.map(\.kind) == [.popped("details"), .navigationDidShow("root")])
+        #expect(s.takeOutput().events.filter { !$0.isWillSettle }.map(\.kind) == [.popped("details"), .navigationDidShow("root")])
         #expect(s.frame().sheet.height == 330)
     }
 

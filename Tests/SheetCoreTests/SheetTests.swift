@@ -20,7 +20,7 @@ func presented(content: Double = 300, detents: [DetentSpec] = [.fit], selected: 
     return s
 }
 
-func eventTypes(_ s: inout Sheet) -> [String] { s.takeOutput().events.map(\.kind.type) }
+func eventTypes(_ s: inout Sheet) -> [String] { s.takeOutput().events.filter { !$0.isWillSettle }.map(\.kind.type) }
 
 /// Drag by `dy` (pt, + = down) in one move and release with `velocity` (pt/s, + = down).
 func drag(_ s: inout Sheet, by dy: Double, velocity: Double?, at t: Double = 1000) throws {
@@ -271,7 +271,7 @@ func settle(_ s: inout Sheet, from t: Double, limit: Double = 20_000) -> Double 
     @Test func dragLandsOnNearestDetent() throws {
         var s = try presented(detents: [.fit, .medium, .large])
         try drag(&s, by: -300, velocity: 0)
-        let out = s.takeOutput().events
+        let out = s.takeOutput().events.filter { !$0.isWillSettle }
         #expect(out.map(\.kind) == [.detentChanged("large")])
         settle(&s, from: 1032)
         #expect(s.frame().detent == "large")

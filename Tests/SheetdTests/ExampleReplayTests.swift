@@ -44,6 +44,9 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
     /// `sheet.event` types in order; `detentChanged` and navigation events carry their detail
     /// as `type:detail`.
     var events: [String]
+    /// `willSettle` events as `trigger:detent:durationMs` (`nil`: not checked; they are left out
+    /// of `events`).
+    var settles: [String]? = nil
     var finalState: String
     var finalY: Double
     /// `$/diagnostic` notifications as `method:code`.
@@ -252,6 +255,11 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
               events: ["presented", "dismissCancelled"], finalState: "presented", finalY: 210,
               checks: [.at(448, "sheet.y", 570), .at(464, "sheet.height", 634), .at(496, "state", "settling"),
                        .at(528, "sheet.y", 517.614)]),
+        .init(file: "55-release-intent.ndjson",
+              events: ["presented", "detentChanged:large", "detentChanged:fit", "dismissed"],
+              settles: ["present:fit:292", "release:large:395", "command:fit:436", "layout:fit:238", "dismiss:null:293"],
+              finalState: "dismissed", finalY: 844, errorCodes: [-32010],
+              checks: [.at(432, "state", "dragging"), .at(448, "state", "settling"), .at(2504, "state", "dismissed")]),
         // MARK: layouts, footer, stacks
         .init(file: "40-footer.ndjson",
               events: ["presented", "dismissed"], finalState: "dismissed", finalY: 844,
@@ -413,6 +421,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
 
         var frames: [JSONObject] = []
         var events: [String] = []
+        var settles: [String] = []
         var diagnostics: [String] = []
         var errorCodes: [Int64] = []
         var tickResults: [JSONValue] = []
@@ -425,6 +434,11 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                 frames.append(try #require(params?.objectValue))
             case "sheet.event":
                 let type = params?["type"]?.stringValue ?? "?"
+                if type == "willSettle" {
+                    let detent = params?["detent"]?.stringValue ?? "null"
+                    settles.append("\(params?["trigger"]?.stringValue ?? "?"):\(detent):\(params?["durationMs"].map(Self.text) ?? "?")")
+                    continue
+                }
                 if let detail = (params?["detent"] ?? params?["id"] ?? params?["cause"])?.stringValue {
                     events.append("\(type):\(detail)")
                 } else {
@@ -442,6 +456,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
         }
 
         #expect(events == e.events)
+        if let expected = e.settles { #expect(settles == expected) }
         #expect(diagnostics == e.diagnostics)
         #expect(errorCodes == e.errorCodes)
         // The last response answers `shutdown`.

@@ -68,6 +68,7 @@ import SheetServer
         "sheet.configure": [["session": "s1", "t": later, "options": ["cornerRadius": 30], "detents": ["fit", "fit"]],
                             ["session": "s1", "t": later, "options": ["detached": ["horizontal": 300]]]],
         "sheet.snapTo": [["session": "s3", "t": later, "height": 100], ["session": "s2", "t": later, "height": 100]],
+        "sheet.previewRelease": [["session": "s1", "velocity": ["x": 0, "y": 1e9]], ["session": "s1"]],
     ]
 
     /// Stack and layout refusals, tried like `specific`.

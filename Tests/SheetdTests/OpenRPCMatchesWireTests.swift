@@ -92,7 +92,7 @@ import Testing
         let info = try #require(Self.methods.first { $0.name == name })
         let result = doc.method(name)?["result"]
         switch info.result {
-        case .state, .pan, .session, .restore, .plugin:
+        case .state, .pan, .session, .restore, .plugin, .releasePreview:
             #expect(result.flatMap { Self.componentName($0["schema"] ?? .null) } == info.result.rawValue)
         case .null:
             #expect(result == nil || result?["schema"]?["type"] == "null")

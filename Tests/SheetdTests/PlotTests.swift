@@ -103,7 +103,7 @@ final class SVGElements: NSObject, XMLParserDelegate {
         }
         #expect(els.filter { $0.classes.contains("band") && $0.classes.contains("dismissing") }.isEmpty)
         #expect(with("dimming-alpha").contains { $0.name == "polygon" })
-        #expect(with("event-marker").compactMap { $0.attributes["data-type"] } == ["presented", "dismissCancelled"])
+        #expect(with("event-marker").compactMap { $0.attributes["data-type"] } == ["willSettle", "presented", "willSettle", "dismissCancelled"])
         #expect(with("command-marker").compactMap { $0.attributes["data-method"] } == ["sheet.present"])
         let texts = Set(els.filter { $0.name == "text" }.map(\.text))
         for label in ["t (ms)", "sheet y (pt)", "alpha", "dragging", "sheet top edge y (pt)", "presented", "dismissCancelled"] {
@@ -126,7 +126,7 @@ final class SVGElements: NSObject, XMLParserDelegate {
         let entries = nav.filter { $0.classes.contains("nav-x") }.compactMap { $0.attributes["data-entry"] }
         #expect(Set(entries) == ["root", "details"])
         #expect(nav.filter { $0.classes.contains("event-marker") }.compactMap { $0.attributes["data-type"] }
-                == ["presented", "navigationDidShow", "popped", "navigationDidShow"])
+                == ["willSettle", "presented", "willSettle", "navigationDidShow", "willSettle", "popped", "navigationDidShow"])
     }
 
     /// The committed `protocol/examples/NN-name.svg` are what this build draws

@@ -122,7 +122,7 @@ import Testing
         #expect(frames.first { $0["t"] == 150 }?["sheet"]?["y"] == 677)
         #expect(frames.first { $0["t"] == 300 }?["sheet"]?["y"] == 510)
         let events = out.filter { $0["method"] == "sheet.event" }.compactMap { $0["params"]?["type"]?.stringValue }
-        #expect(events == ["presented", "dismissed"])
+        #expect(events == ["willSettle", "presented", "willSettle", "dismissed"])
     }
 }
 
@@ -144,7 +144,7 @@ import Testing
         for m in messages.prefix(3) { d.send(m) }
         var frames: [JSONValue] = []
         var message = try d.readMessage()
-        while message["method"] != "sheet.event" {
+        while message["method"] != "sheet.event" || message["params"]?["type"] == "willSettle" {
             if message["method"] == "sheet.frame", let p = message["params"] { frames.append(p) }
             message = try d.readMessage()
         }

@@ -34,7 +34,7 @@ import SheetTestSupport
         #expect(try pan(438, "changed", 10) == ["state": "dismissing", "gesture": "accepted"])
         #expect(try pan(454, "ended", 10) == ["state": "dismissing", "gesture": "accepted"])
         for t in stride(from: 454.0, through: 1200, by: 16) { out += try Self.send(d, "clock.tick", ["t": .number(t)]) }
-        let events = out.filter { $0["method"] == "sheet.event" }.map {
+        let events = out.filter { $0["method"] == "sheet.event" && $0["params"]?["type"] != "willSettle" }.map {
             "\($0["params"]?["session"]?.stringValue ?? "") \($0["params"]?["type"]?.stringValue ?? "")"
         }
         #expect(events == ["s3 dismissed", "s2 dismissed", "s1 dismissed"])

@@ -26,7 +26,7 @@ import SheetTestSupport
         func absorb(_ messages: [JSONValue]) {
             for m in messages {
                 let session = m["params"]?["session"]?.stringValue ?? ""
-                if m["method"] == "sheet.event" { events.append("\(session) \(m["params"]?["type"]?.stringValue ?? "")") }
+                if m["method"] == "sheet.event" && m["params"]?["type"] != "willSettle" { events.append("\(session) \(m["params"]?["type"]?.stringValue ?? "")") }
                 if m["method"] == "sheet.frame" { frames[session] = m["params"] }
                 if m["method"] == "$/diagnostic" { errors.append(m) }
                 if let e = m["error"] { errors.append(e) }

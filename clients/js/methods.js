@@ -30,6 +30,7 @@ export const SESSION_METHODS = Object.freeze({
   keyboard: "input.keyboard",
   configure: "sheet.configure",
   snapTo: "sheet.snapTo",
+  previewRelease: "sheet.previewRelease",
 });
 /** Server -> host notifications. */
 export const NOTIFICATIONS = Object.freeze(["sheet.frame", "sheet.event", "$/diagnostic"]);

@@ -45,7 +45,7 @@ Timing: TypeAlias = Union['TimingDurationMs', 'TimingSpring']
 #: Alias kept for readers of the brief: the session's policy selection.
 Policies: TypeAlias = 'PolicySelection'
 
-EventType: TypeAlias = Literal["presented", "dismissed", "presentCancelled", "dismissCancelled", "detentChanged", "navigationDidShow", "popped", "dismissAttempted", "panDeclined"]
+EventType: TypeAlias = Literal["presented", "dismissed", "presentCancelled", "dismissCancelled", "detentChanged", "navigationDidShow", "popped", "dismissAttempted", "panDeclined", "willSettle"]
 
 #: `shutdown` result.
 ShutdownResult: TypeAlias = None
@@ -115,6 +115,9 @@ SheetConfigureResult: TypeAlias = 'StateResult'
 
 #: `sheet.snapTo` result.
 SheetSnapToResult: TypeAlias = 'StateResult'
+
+#: `sheet.previewRelease` result.
+SheetPreviewReleaseResult: TypeAlias = 'ReleasePreview'
 
 # ---- Dictionaries (wire keys) ----
 
@@ -329,14 +332,22 @@ class _EventRequired(TypedDict):
 
 class Event(_EventRequired, total=False):
     """A discrete sheet event."""
-    #: With detentChanged: the new selected detent.
-    detent: 'DetentId'
+    #: With detentChanged: the new selected detent. With willSettle: the detent the sheet will rest at (null for a dismissal or a rest off the detents: sheet.snapTo, a held height, keyboard `fill`).
+    detent: Optional[str]
     #: With navigationDidShow: the entry now on top; with popped: the removed entry.
     id: str
     #: With dismissAttempted: what tried to dismiss a sheet whose options.dismissible is false.
     cause: Literal["pan", "fling", "tap"]
     #: With panDeclined: which options.gesture rule declined the pan (`direction` wins when both fire).
     reason: Literal["direction", "failOffset"]
+    #: With willSettle: whether the motion dismisses the sheet.
+    dismisses: bool
+    #: With willSettle: the sheet rect at rest, as a frame's `sheet` will show it (off-screen for a dismissal).
+    rest: 'Rect'
+    #: With willSettle: whole milliseconds, rounded up, from `t` until the motion stays within 0.5 pt of its rest for good (springs included; 0 for a change applied at once).
+    durationMs: int
+    #: With willSettle: what started the motion. `release`: a pan, grabber, scroll or interactive-pop release (or cancel); `present`: sheet.present; `dismiss`: sheet.dismiss, a dismissing dimming tap, a stack's chained dismissal; `command`: sheet.selectDetent, sheet.snapTo, sheet.configure, a grabber or collapsing dimming tap; `layout`: content size, container, keyboard; `navigation`: a push, pop or setStack that changes the sheet's height.
+    trigger: Literal["release", "present", "dismiss", "command", "layout", "navigation"]
 
 
 class _DiagnosticRequired(TypedDict):
@@ -535,6 +546,18 @@ class SheetSnapshot(_SheetSnapshotRequired, total=False):
     takenFinger: Literal["sheet", "bottomEdge", "leftEdge", "scroll"]
     #: A pan options.gesture is arbitrating: `pending` with its `began` translation `origin` (in the sheet's axis), or `declined` (the finger's pans are ignored until it lifts or a new pan begins).
     pan: 'SheetSnapshotPan'
+
+
+class ReleasePreview(TypedDict):
+    """What a release would do: the members of the willSettle event that release would send, without `trigger`."""
+    #: The detent the sheet would rest at (null for a dismissal).
+    detent: Optional[str]
+    #: Whether the release would dismiss the sheet.
+    dismisses: bool
+    #: The sheet rect at rest, as a frame's `sheet` would show it (off-screen for a dismissal).
+    rest: 'Rect'
+    #: Whole milliseconds, rounded up, from the release until the motion stays within 0.5 pt of its rest for good.
+    durationMs: int
 
 
 class InitializeClientInfo(TypedDict, total=False):
@@ -837,6 +860,12 @@ class SheetSnapToParams(_SheetSnapToParamsRequired, total=False):
     animated: bool
 
 
+class SheetPreviewReleaseParams(TypedDict):
+    """`sheet.previewRelease` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
+    #: The release velocity (pt/s, container coordinates, as input.pan's).
+    velocity: 'Vector'
+
+
 # ---- Frames (dataclasses, snake_case attributes) ----
 
 @dataclass(frozen=True)
@@ -1119,6 +1148,7 @@ SESSION_METHODS: Dict[str, str] = {
     "keyboard": "input.keyboard",
     "configure": "sheet.configure",
     "snap_to": "sheet.snapTo",
+    "preview_release": "sheet.previewRelease",
 }
 
 
@@ -1199,6 +1229,10 @@ class SessionMethods:
         """``sheet.snapTo``: Move the sheet to an arbitrary height without a detent."""
         return cast("SheetSnapToResult", self._call("sheet.snapTo", dict(params)))
 
+    def preview_release(self, **params: Unpack[SheetPreviewReleaseParams]) -> SheetPreviewReleaseResult:
+        """``sheet.previewRelease``: What a release now would do (a dry run)."""
+        return cast("SheetPreviewReleaseResult", self._call("sheet.previewRelease", dict(params)))
+
 
 class AsyncSessionMethods:
     """Every wire method of a session, with its params as typed keyword arguments.
@@ -1276,3 +1310,7 @@ class AsyncSessionMethods:
     def snap_to(self, **params: Unpack[SheetSnapToParams]) -> Awaitable[SheetSnapToResult]:
         """``sheet.snapTo``: Move the sheet to an arbitrary height without a detent."""
         return cast("Awaitable[SheetSnapToResult]", self._call("sheet.snapTo", dict(params)))
+
+    def preview_release(self, **params: Unpack[SheetPreviewReleaseParams]) -> Awaitable[SheetPreviewReleaseResult]:
+        """``sheet.previewRelease``: What a release now would do (a dry run)."""
+        return cast("Awaitable[SheetPreviewReleaseResult]", self._call("sheet.previewRelease", dict(params)))

@@ -19,7 +19,7 @@ def test_host_clock_present_and_drag_to_a_detent():
             assert frames[0].sheet.y == 677
             for t in range(160, 320, 16):
                 await client.tick(t)
-            assert session.event_types() == ["presented"]
+            assert session.event_types() == ["willSettle", "presented"]
             await session.pan(t=400, phase="began", translation={"x": 0, "y": 0})
             await session.pan(t=416, phase="changed", translation={"x": 0, "y": -200})
             await session.pan(t=432, phase="ended", translation={"x": 0, "y": -300}, velocity={"x": 0, "y": -800})
@@ -56,6 +56,8 @@ def test_realtime_clock_frames_arrive_by_themselves():
             event = await waiting
             assert event["type"] == "presented"
             assert session.frame.sheet.y == 510
+            first = await asyncio.wait_for(queue.get(), 10)
+            assert first["method"] == "sheet.event" and first["params"]["type"] == "willSettle"
             first = await asyncio.wait_for(queue.get(), 10)
             assert first["method"] == "sheet.frame"
     asyncio.run(main())

@@ -38,7 +38,7 @@ def test_present_produces_the_readmes_frames_and_event():
         client.tick(300)
         assert session.state == "presented"
         assert session.frame.sheet.y == 510
-        assert session.event_types() == ["presented"]
+        assert session.event_types() == ["willSettle", "presented"]
         assert [f.seq for f in session.frames] == [1, 2, 3]
         assert client.tick(316) == []  # nothing moved: no frame
         assert client.now == 316
@@ -54,7 +54,7 @@ def test_a_fling_dismisses_the_sheet():
         assert session.pan(t=416, phase="ended", translation={"x": 0, "y": 40},
                            velocity={"x": 0, "y": 900}) == {"state": "dismissing", "gesture": "accepted"}
         ticks(client, 416, 800)
-        assert session.event_types() == ["presented", "dismissed"]
+        assert session.event_types() == ["willSettle", "presented", "willSettle", "dismissed"]
         assert session.frame.sheet.y == 844
 
 
@@ -68,7 +68,7 @@ def test_frames_go_to_the_session_they_name():
         assert [f for f in frames if f.session == "s1"] == a.frames
         assert [f for f in frames if f.session == "s2"] == b.frames
         assert {f.state for f in b.frames} == {"dismissed"}  # its first frame, then nothing moved
-        assert a.event_types() == ["presented"] and b.events == []
+        assert a.event_types() == ["willSettle", "presented"] and b.events == []
         b.present(t=320)
         client.tick(320)
         assert b.frames[-1].sheet.height == 534

@@ -24,7 +24,7 @@ def test_detent_changed_arrives_before_the_answer_to_the_release():
         session = presented(client)
         before = len(session.events)
         session.pan(**RELEASE_UP)
-        assert [e["type"] for e in session.events[before:]] == ["detentChanged"]
+        assert [e["type"] for e in session.events[before:]] == ["detentChanged", "willSettle"]
 
 
 def test_expect_event_entered_before_the_action_sees_its_event():

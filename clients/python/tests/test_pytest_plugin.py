@@ -9,13 +9,13 @@ import sheetd
 def test_sheetd_session_is_presented_and_at_rest(sheetd_session):
     assert sheetd_session.state == "presented"
     assert sheetd_session.frame.sheet.y == 510
-    assert sheetd_session.event_types() == ["presented"]
+    assert sheetd_session.event_types() == ["willSettle", "presented"]
     client = sheetd_session.client
     t = client.now
     sheetd_session.tap(t=t + 16)
     for step in range(1, 30):
         client.tick(t + 16 * step)
-    assert sheetd_session.event_types() == ["presented", "dismissed"]
+    assert sheetd_session.event_types() == ["willSettle", "presented", "willSettle", "dismissed"]
 
 
 def test_the_plugin_loads_by_name_in_another_pytest_run(tmp_path):

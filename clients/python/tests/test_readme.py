@@ -19,4 +19,4 @@ def test_readme_python_block_runs_as_documented():
         exec(compile(code, "README.md", "exec"), {})
     lines = out.getvalue().splitlines()
     assert lines[0] == "[694]"
-    assert lines[1] == "presented [{'session': 's1', 't': 300, 'type': 'presented'}]"
+    assert lines[1] == "presented ['willSettle', 'presented']"

@@ -30,7 +30,7 @@ def test_a_recorded_session_replays_byte_for_byte(tmp_path):
     scenario = sheetd.Scenario(str(path))
     with sheetd.Client(record=scenario) as client:
         session = drive(client)
-    assert session.event_types() == ["presented", "dismissed"]
+    assert session.event_types() == ["willSettle", "presented", "willSettle", "dismissed"]
     assert path.read_text().splitlines() == scenario.lines
     assert scenario.lines[-1] == '{"jsonrpc":"2.0","method":"exit"}'
     assert replay(path) == scenario.output

@@ -26,7 +26,7 @@ def test_a_child_over_a_handle_pushes_its_parent_back():
         assert root.frame is not None and root.frame.transform in (None, FrameTransform(scale=1, translate_y=0))
         assert child.present(t=400, stack_behavior="push") == {"state": "presenting"}
         ticks(client, 400, 800)
-        assert child.event_types() == ["presented"]
+        assert child.event_types() == ["willSettle", "presented"]
         assert root.frame.transform == FrameTransform(scale=pytest.approx(1 - 16 / 390, abs=1e-3), translate_y=-16)
         assert root.frame.background is not None and child.frame.background is None
         assert child.frame.transform is None
@@ -44,8 +44,8 @@ def test_stack_behavior_replace_dismisses_the_parent_first():
         root, child = presented_stack(client)
         assert child.present(t=400, stack_behavior="replace") == {"state": "dismissed"}
         ticks(client, 400, 1200)
-        assert root.event_types() == ["presented", "dismissed"]
-        assert child.event_types() == ["presented"]
+        assert root.event_types() == ["willSettle", "presented", "willSettle", "dismissed"]
+        assert child.event_types() == ["willSettle", "presented"]
         with pytest.raises(sheetd.RPCError):
             child.present(t=1300, stack_behavior="sideways")
 
@@ -87,7 +87,7 @@ def test_the_async_client_creates_and_restores_stacks_too():
             assert [c.id for c in restored.children] == ["s4"]
             for t in range(400, 1200, 16):
                 await client.tick(t)
-            assert restored.children[0].event_types() == child.event_types() == ["presented"]
+            assert restored.children[0].event_types() == child.event_types() == ["willSettle", "presented"]
             assert restored.event_types() == ["dismissed"]
-            assert root.event_types() == ["presented", "dismissed"]
+            assert root.event_types() == ["willSettle", "presented", "willSettle", "dismissed"]
     asyncio.run(main())

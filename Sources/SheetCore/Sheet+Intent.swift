@@ -1,0 +1,53 @@
+/// Release intent: `willSettle` on every motion to a new rest, and the dry run of a release.
+extension Sheet {
+    /// Where the motion that has just started (`state.motion`, from now) brings the sheet.
+    func settleIntent(_ trigger: SettleTrigger) -> SettleIntent {
+        let dismisses = state.goal == .hidden
+        let offDetents = state.rest.height != nil || (state.keyboardMode == .fill && state.keyboardHeight > 0)
+        // The frame the sheet will show at rest: every animation (extent, x and width) done.
+        var atRest = state
+        atRest.drag = nil
+        atRest.now = max(state.now, state.motion.end)
+        atRest.lateralMotion = nil
+        let frame = atRest.frame()
+        return SettleIntent(
+            detent: dismisses || offDetents ? nil : state.selected, dismisses: dismisses, rest: frame.sheet,
+            cornerRadius: frame.cornerRadius, corners: frame.corners, durationMs: state.motion.settleMilliseconds(from: state.now, endsAtZero: dismisses), trigger: trigger)
+    }
+
+    /// Report the motion that has just started (before any frame of it).
+    mutating func announceSettle(_ trigger: SettleTrigger) {
+        emit(.willSettle(settleIntent(trigger)))
+    }
+
+    /// `sheet.previewRelease`: what a release now (at `t`, the server's time) with `velocity`
+    /// (pt/s, container coordinates) would do — under the finger, or at the current position
+    /// of a sheet that is not dragged — through the session's own policies. Changes nothing.
+    /// A sheet that is not shown (dismissed, dismissing, presenting) or in an interactive pop
+    /// is refused (`invalidState`); a fault of the dismissal policy is `policyFault`, with no
+    /// fallback.
+    public func previewRelease(velocity: Vector, at t: Double) throws(SheetError) -> SettleIntent {
+        var dry = copy()
+        dry.advance(to: t)
+        switch dry.phase {
+        case .dismissed, .dismissing, .presenting:
+            throw SheetError(.invalidState, "cannot preview a release of a sheet that is \(dry.phase.rawValue)")
+        case .presented, .settling, .dragging:
+            break
+        }
+        if dry.state.drag?.source == .leftEdge {
+            throw SheetError(.invalidState, "cannot preview a release during an interactive pop")
+        }
+        dry.events = []
+        dry.previewing = true
+        if dry.state.drag == nil { try dry.beginDrag(source: .sheet, translation: 0) }
+        dry.release(velocity: -dry.state.options.edge.axisVector(velocity).y)
+        if let fault = dry.previewFault {
+            throw SheetError(.policyFault, "policy \"\(fault.policy)\" failed: \(fault.message)")
+        }
+        for e in dry.events.reversed() {
+            if case .willSettle(let intent) = e.kind { return intent }
+        }
+        throw SheetError(.invalidState, "the release would not move the sheet")
+    }
+}
