@@ -110,6 +110,6 @@ private func edgeSheet(_ edge: SheetEdge, detents: [DetentSpec] = [.fit], animat
         s.advance(to: 2000)
         #expect(s.frame().state == .dismissed)
         #expect(s.frame().sheet == c.gone)
-        #expect(s.takeOutput().events.map { $0.kind.type } == ["dismissed"])
+        #expect(s.takeOutput().events.map { $0.kind.type } == ["willSettle", "dismissed"])
     }
 }

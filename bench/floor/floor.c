@@ -176,6 +176,12 @@ static void handle(const char *line, size_t n) {
         sessions[i].extent = sessions[i].rest;
         PUTS("{\"jsonrpc\":\"2.0\",\"method\":\"sheet.event\",\"params\":{\"session\":\"s"); putLong(i + 1);
         PUTS("\",\"t\":"); putDouble(json_number_value(json_object_get(params, "t")));
+        PUTS(",\"type\":\"willSettle\",\"detent\":\"fit\",\"dismisses\":false,\"rest\":{\"x\":0,\"y\":");
+        putDouble(points(sessions[i].height - sessions[i].extent)); PUTS(",\"width\":"); putDouble(points(sessions[i].width));
+        PUTS(",\"height\":"); putDouble(points(sessions[i].extent));
+        PUTS(",\"cornerRadius\":10},\"durationMs\":0,\"trigger\":\"present\"}}\n");
+        PUTS("{\"jsonrpc\":\"2.0\",\"method\":\"sheet.event\",\"params\":{\"session\":\"s"); putLong(i + 1);
+        PUTS("\",\"t\":"); putDouble(json_number_value(json_object_get(params, "t")));
         PUTS(",\"type\":\"presented\"}}\n");
         PUTS("{\"jsonrpc\":\"2.0\",\"id\":"); putID(id); PUTS(",\"result\":{\"state\":\"presented\"}}\n");
     } else if (strcmp(method, "initialize") == 0) {
