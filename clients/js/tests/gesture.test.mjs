@@ -6,8 +6,9 @@ import { SheetdClient } from "../sheetd.js";
 
 const IPHONE = { width: 390, height: 844, safeArea: { top: 47, bottom: 34 } };
 
-test("a sideways pan is declined and answered so", async () => {
+test("a sideways pan is declined and answered so", async (t) => {
   const client = await SheetdClient.spawn();
+  t.after(() => client.close());  // a failed test must not leave the daemon (and node) running
   await client.initialize({ clock: "host" });
   const session = await client.createSession({
     container: IPHONE, content: { preferredHeight: 300 }, options: { gesture: { slop: 10, directionLock: true } },

@@ -23,8 +23,9 @@ async function withEnv(changes, body) {
   }
 }
 
-test("spawn() talks to the daemon over stdio and the frames arrive", async () => {
+test("spawn() talks to the daemon over stdio and the frames arrive", async (t) => {
   const client = await SheetdClient.spawn();
+  t.after(() => client.close());  // a failed test must not leave the daemon (and node) running
   const hello = await client.initialize({ clock: "host" });
   assert.equal(hello.serverInfo.name, "sheetd");
   const session = await client.createSession({ container: { width: 390, height: 844 }, content: { preferredHeight: 300 } });

@@ -7,8 +7,10 @@ import { SheetdClient, RPCError } from "../sheetd.js";
 
 const IPHONE = { width: 390, height: 844, safeArea: { top: 47, bottom: 34 } };
 
-async function start() {
+/** A daemon for test `t`; ended (its input closed) when the test ends, passed or failed. */
+async function start(t) {
   const client = await SheetdClient.spawn();
+  t.after(() => client.close());  // a failed test must not leave the daemon (and node) running
   await client.initialize({ clock: "host" });
   return { client };
 }
@@ -34,14 +36,14 @@ async function presentedStack(client) {
   return { root, child };
 }
 
-test("a child created over a handle pushes its parent back", async () => {
-  const daemon = await start();
+test("a child created over a handle pushes its parent back", async (t) => {
+  const daemon = await start(t);
   const { client } = daemon;
   const { root, child } = await presentedStack(client);
   assert.equal(child.id, "s2");
   assert.deepEqual(await child.present({ t: 400, stackBehavior: "push" }), { state: "presenting" });
   await ticks(client, 400, 800);
-  assert.deepEqual(child.events.map((e) => e.type), ["presented"]);
+  assert.deepEqual(child.events.map((e) => e.type), ["willSettle", "presented"]);
   assert.equal(root.frame.transform.translateY, -16);
   assert.ok(Math.abs(root.frame.transform.scale - (1 - 16 / 390)) < 1e-3);
   assert.ok(root.frame.background);
@@ -53,19 +55,19 @@ test("a child created over a handle pushes its parent back", async () => {
   await stop(daemon);
 });
 
-test("stackBehavior replace dismisses the parent first", async () => {
-  const daemon = await start();
+test("stackBehavior replace dismisses the parent first", async (t) => {
+  const daemon = await start(t);
   const { client } = daemon;
   const { root, child } = await presentedStack(client);
   assert.deepEqual(await child.present({ t: 400, stackBehavior: "replace" }), { state: "dismissed" });
   await ticks(client, 400, 1200);
-  assert.deepEqual(root.events.map((e) => e.type), ["presented", "dismissed"]);
-  assert.deepEqual(child.events.map((e) => e.type), ["presented"]);
+  assert.deepEqual(root.events.map((e) => e.type), ["willSettle", "presented", "willSettle", "dismissed"]);
+  assert.deepEqual(child.events.map((e) => e.type), ["willSettle", "presented"]);
   await stop(daemon);
 });
 
-test("a restored stack hands back its children, routed", async () => {
-  const daemon = await start();
+test("a restored stack hands back its children, routed", async (t) => {
+  const daemon = await start(t);
   const { client } = daemon;
   const { root, child } = await presentedStack(client);
   await child.present({ t: 400 });
