@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A CSS/UIKit timing curve `cubic-bezier(x1, y1, x2, y2)` from (0,0) to (1,1).
 ///
 /// `value(at:)` maps time fraction to progress, solved to within 1e-7 of x by Newton's

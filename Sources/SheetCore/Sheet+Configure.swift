@@ -72,7 +72,7 @@ extension Sheet {
             let (_, wasSorted) = DetentResolver.resolve(specs, in: state.container, fitHeight: state.fitHeight,
                                                         largeTopGap: state.options.largeTopGap)
             if !wasSorted {
-                diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(state.detents.map { $0.id })"))
+                diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(ListText.of(state.detents.map { $0.id }))"))
             }
         }
         let detents = state.detents

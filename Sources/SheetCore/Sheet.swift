@@ -47,7 +47,7 @@ public struct Sheet: ~Copyable, Sendable {
         let (resolved, wasSorted) = DetentResolver.resolve(
             setup.detents, in: state.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
         if !wasSorted {
-            diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(resolved.map { $0.id })"))
+            diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(ListText.of(resolved.map { $0.id }))"))
         }
         state.rest = .detent(setup.selectedDetent ?? resolved[0].id)
     }
@@ -225,7 +225,7 @@ public struct Sheet: ~Copyable, Sendable {
     public mutating func selectDetent(_ id: String, at t: Double, animated: Bool = true) throws(SheetError) {
         begin(t)
         guard state.detents.contains(where: { $0.id == id }) else {
-            throw SheetError(.invalidParams, "detent: no detent with id \"\(id)\" (have \(state.detents.map { $0.id }))")
+            throw SheetError(.invalidParams, "detent: no detent with id \"\(id)\" (have \(ListText.of(state.detents.map { $0.id })))")
         }
         try requireNoFinger("selectDetent")
         guard id != state.selected || state.rest.height != nil else { return }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A damped harmonic spring, parameterised the way SwiftUI and UIKit designers speak:
 /// `dampingRatio` (1 = critically damped, < 1 bounces) and `response` (the period of the
 /// undamped oscillation, in milliseconds).
@@ -36,14 +30,14 @@ public struct Spring: Sendable, Equatable, Hashable {
         let z = dampingRatio
         if abs(z - 1) < 1e-9 {
             let c = v0 + w0 * x0
-            let e = exp(-w0 * t)
+            let e = SheetMath.exp(-w0 * t)
             return (e * (x0 + c * t), e * (c - w0 * (x0 + c * t)))
         } else if z < 1 {
             let wd = w0 * (1 - z * z).squareRoot()
             let a = x0
             let b = (v0 + z * w0 * x0) / wd
-            let e = exp(-z * w0 * t)
-            let cs = cos(wd * t), sn = sin(wd * t)
+            let e = SheetMath.exp(-z * w0 * t)
+            let cs = SheetMath.cos(wd * t), sn = SheetMath.sin(wd * t)
             let x = e * (a * cs + b * sn)
             let v = -z * w0 * x + e * (-a * wd * sn + b * wd * cs)
             return (x, v)
@@ -53,7 +47,7 @@ public struct Spring: Sendable, Equatable, Hashable {
             let r2 = -w0 * (z + root)
             let c2 = (v0 - r1 * x0) / (r2 - r1)
             let c1 = x0 - c2
-            let e1 = exp(r1 * t), e2 = exp(r2 * t)
+            let e1 = SheetMath.exp(r1 * t), e2 = SheetMath.exp(r2 * t)
             return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
         }
     }
@@ -68,16 +62,16 @@ public struct Spring: Sendable, Equatable, Hashable {
         func envelope(_ ms: Double) -> Double {
             let t = ms / 1000
             if abs(z - 1) < 1e-9 {
-                return exp(-w0 * t) * (abs(x0) + abs(v0 + w0 * x0) * t)
+                return SheetMath.exp(-w0 * t) * (abs(x0) + abs(v0 + w0 * x0) * t)
             } else if z < 1 {
                 let wd = w0 * (1 - z * z).squareRoot()
                 let b = (v0 + z * w0 * x0) / wd
-                return exp(-z * w0 * t) * (x0 * x0 + b * b).squareRoot()
+                return SheetMath.exp(-z * w0 * t) * (x0 * x0 + b * b).squareRoot()
             } else {
                 let root = (z * z - 1).squareRoot()
                 let r1 = -w0 * (z - root), r2 = -w0 * (z + root)
                 let c2 = (v0 - r1 * x0) / (r2 - r1)
-                return abs(x0 - c2) * exp(r1 * t) + abs(c2) * exp(r2 * t)
+                return abs(x0 - c2) * SheetMath.exp(r1 * t) + abs(c2) * SheetMath.exp(r2 * t)
             }
         }
         var ms = 1.0

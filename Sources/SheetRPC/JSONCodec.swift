@@ -1,9 +1,10 @@
-import CJansson
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The JSON codec of the transport: jansson decodes, a hand-written Swift encoder writes.
+/// The JSON codec of the transport: jansson decodes (natively; the WebAssembly build reads
+/// with `JSONReader`, which accepts and refuses the same documents), a hand-written Swift
+/// encoder writes.
 ///
 /// Decoding (`decode`) uses `json_loadb` and rejects invalid UTF-8, raw NUL bytes, trailing
 /// garbage and integers beyond 64 bits. A `\u0000` escape inside a string value is valid JSON
@@ -67,79 +68,21 @@ public enum JSONCodec {
     }
 
     private static func decodeResult(_ buffer: UnsafeRawBufferPointer) -> Result<JSONValue, DecodeError> {
-        // jansson treats a NUL byte outside strings as the end of input; refuse it outright.
-        if let base = buffer.baseAddress, let nul = memchr(base, 0, buffer.count) {
-            let position = UnsafeRawPointer(nul) - base
+        // jansson treats a NUL byte outside strings as the end of input; both readers refuse it outright.
+        if let base = buffer.baseAddress, let hit = memchr(base, 0, buffer.count) {
+            let nul = UnsafeRawPointer(hit) - base
             var line = 1
             var column = 1
-            for i in 0..<position {
+            for i in 0..<nul {
                 if buffer[i] == 10 { line += 1; column = 1 } else { column += 1 }
             }
-            return .failure(DecodeError(message: "NUL byte in input", line: line, column: column, position: position))
+            return .failure(DecodeError(message: "NUL byte in input", line: line, column: column, position: nul))
         }
-        var error = json_error_t()
-        let flags = Int(JSON_DECODE_ANY) | Int(JSON_ALLOW_NUL)
-        // An empty buffer: json_loadb needs a valid pointer.
-        let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
-        let root: UnsafeMutablePointer<json_t>?
-        if let base {
-            root = json_loadb(base, buffer.count, flags, &error)
-        } else {
-            let empty: [CChar] = [0]
-            root = empty.withUnsafeBufferPointer { json_loadb($0.baseAddress!, 0, flags, &error) }
-        }
-        guard let root else {
-            let text = withUnsafeBytes(of: &error.text) { raw -> String in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let n = bytes.firstIndex(of: 0) ?? bytes.count
-                return String(decoding: bytes[..<n], as: UTF8.self)
-            }
-            // json_error_code(): the last byte of the text buffer.
-            let code = withUnsafeBytes(of: &error.text) { $0[$0.count - 1] }
-            return .failure(DecodeError(message: text.isEmpty ? "invalid JSON" : text,
-                                        line: Int(error.line), column: Int(error.column),
-                                        position: Int(error.position),
-                                        isNulInMemberName: code == UInt8(json_error_null_byte_in_key.rawValue)))
-        }
-        defer { json_decref(root) }
-        return .success(convert(root))
-    }
-
-    private static func convert(_ v: UnsafeMutablePointer<json_t>) -> JSONValue {
-        switch v.pointee.type {
-        case JSON_NULL: return .null
-        case JSON_TRUE: return .bool(true)
-        case JSON_FALSE: return .bool(false)
-        case JSON_INTEGER: return .int(Int64(json_integer_value(v)))
-        case JSON_REAL: return .double(json_real_value(v))
-        case JSON_STRING:
-            let p = json_string_value(v)!
-            let n = json_string_length(v)
-            return .string(p.withMemoryRebound(to: UInt8.self, capacity: n) {
-                String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self)
-            })
-        case JSON_ARRAY:
-            let n = json_array_size(v)
-            var a: [JSONValue] = []
-            a.reserveCapacity(n)
-            for i in 0..<n { a.append(convert(json_array_get(v, i))) }
-            return .array(a)
-        case JSON_OBJECT:
-            var o = JSONObject(minimumCapacity: json_object_size(v))
-            var it = json_object_iter(v)
-            while let iter = it {
-                let keyPointer = json_object_iter_key(iter)!
-                let length = json_object_iter_key_len(iter)
-                let key = keyPointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-                }
-                o[key] = convert(json_object_iter_value(iter))
-                it = json_object_iter_next(v, iter)
-            }
-            return .object(o)
-        default:
-            return .null
-        }
+        #if hasFeature(Embedded)
+        return JSONReader.read(buffer)
+        #else
+        return decodeWithJansson(buffer)
+        #endif
     }
 
     // MARK: Encoding

@@ -124,7 +124,7 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     public var count: Int { ordered.count }
 
     /// Keys in insertion order.
-    public var keys: [String] { ordered.map(\.key) }
+    public var keys: [String] { ordered.map { $0.key } }
 
     /// Members in insertion order.
     public var members: [(key: String, value: JSONValue)] {

@@ -53,7 +53,7 @@ public struct Params: Sendable {
     /// (`allowed` is a short list: a linear scan beats hashing here, on every message.)
     public func rejectUnknownKeys(_ allowed: [String]) throws(RPCError) {
         guard case .object(let o) = value else { return }
-        for k in o.ordered.lazy.map(\.key) where !allowed.contains(k) {
+        for k in o.ordered.lazy.map({ $0.key }) where !allowed.contains(k) {
             throw RPCError.invalidParams("\(path).\(k): unknown member (expected one of \(allowed.sorted().joined(separator: ", ")))")
         }
     }

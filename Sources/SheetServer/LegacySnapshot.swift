@@ -93,7 +93,14 @@ enum LegacySnapshot {
     }
 
     static func navigation(_ p: Params) throws(RPCError) -> JSONValue {
-        guard case .object(var nav) = p.value else { throw p.fail("expected an object, got \(p.value)") }
+        guard case .object(var nav) = p.value else {
+            #if hasFeature(Embedded)
+            // Embedded Swift cannot print an enum by reflection: the WebAssembly build names the type.
+            throw p.fail("expected an object, got \(p.value.typeName)")
+            #else
+            throw p.fail("expected an object, got \(p.value)")
+            #endif
+        }
         if p["transition"].exists {
             guard case .object(var t) = p["transition"].value else { throw p["transition"].fail("expected an object") }
             t["curve"] = try bezier(p["transition"]["curve"])

@@ -1,3 +1,4 @@
+import SheetCore
 import SheetRPC
 import SheetWire
 
@@ -44,7 +45,7 @@ extension Params {
     /// This value as one of `E`'s cases.
     func choice<E: WireEnum>(_: E.Type) throws(RPCError) -> E {
         let raw = try oneOf(E.choices)
-        guard let e = E(rawValue: raw) else { throw fail("expected one of \(E.choices)") }
+        guard let e = E(rawValue: raw) else { throw fail("expected one of \(ListText.of(E.choices))") }
         return e
     }
 }

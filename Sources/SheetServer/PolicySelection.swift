@@ -42,23 +42,29 @@ extension SheetService {
             let available = builtin + plugins.plugins.filter { $0.kind == kind }.map { $0.name }
             return .invalidParams("\(path).\(member): unknown \(kind.rawValue) policy \"\(name)\" (available: \(available.joined(separator: ", ")))")
         }
-        do {
-            let d = try BuiltinPolicies.dismissal(named: names.dismissal, config: config(names.dismissal))
-                ?? plugins.makeDismissal(name: names.dismissal, config: config(names.dismissal))
-            guard let d else { throw unknown("dismissal", names.dismissal, .dismissal, BuiltinPolicies.dismissalNames) }
-            let s = try BuiltinPolicies.scrollHandoff(named: names.scrollHandoff, config: config(names.scrollHandoff))
-                ?? plugins.makeScrollHandoff(name: names.scrollHandoff, config: config(names.scrollHandoff))
-            guard let s else { throw unknown("scrollHandoff", names.scrollHandoff, .scrollHandoff, BuiltinPolicies.scrollHandoffNames) }
-            let n = try BuiltinPolicies.navigation(named: names.navigation, config: config(names.navigation))
-                ?? plugins.makeNavigationAnimator(name: names.navigation, config: config(names.navigation))
-            guard let n else { throw unknown("navigation", names.navigation, .navigation, BuiltinPolicies.navigationNames) }
-            return SheetPolicies(dismissal: d, scrollHandoff: s, navigation: n)
-        } catch let e as RPCError {
-            throw e
-        } catch let fault as PolicyFault {
-            throw RPCError.pluginError("policy \"\(fault.policy)\" could not be created: \(fault.message)")
-        } catch {
-            throw RPCError.internalError("\(error)")
+        // Typed throws all the way (no `any Error`: the WebAssembly build is Embedded Swift).
+        func made<P>(_ build: () throws(PolicyFault) -> P?) throws(RPCError) -> P? {
+            do {
+                return try build()
+            } catch {
+                throw RPCError.pluginError("policy \"\(error.policy)\" could not be created: \(error.message)")
+            }
         }
+        let d = try made { () throws(PolicyFault) -> (any DismissalPolicy)? in
+            if let b = BuiltinPolicies.dismissal(named: names.dismissal, config: config(names.dismissal)) { return b }
+            return try plugins.makeDismissal(name: names.dismissal, config: config(names.dismissal))
+        }
+        guard let d else { throw unknown("dismissal", names.dismissal, .dismissal, BuiltinPolicies.dismissalNames) }
+        let s = try made { () throws(PolicyFault) -> (any ScrollHandoffPolicy)? in
+            if let b = BuiltinPolicies.scrollHandoff(named: names.scrollHandoff, config: config(names.scrollHandoff)) { return b }
+            return try plugins.makeScrollHandoff(name: names.scrollHandoff, config: config(names.scrollHandoff))
+        }
+        guard let s else { throw unknown("scrollHandoff", names.scrollHandoff, .scrollHandoff, BuiltinPolicies.scrollHandoffNames) }
+        let n = try made { () throws(PolicyFault) -> (any NavigationAnimator)? in
+            if let b = BuiltinPolicies.navigation(named: names.navigation, config: config(names.navigation)) { return b }
+            return try plugins.makeNavigationAnimator(name: names.navigation, config: config(names.navigation))
+        }
+        guard let n else { throw unknown("navigation", names.navigation, .navigation, BuiltinPolicies.navigationNames) }
+        return SheetPolicies(dismissal: d, scrollHandoff: s, navigation: n)
     }
 }

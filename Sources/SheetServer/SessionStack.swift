@@ -260,7 +260,7 @@ extension SheetService {
     func checkNotParent(_ id: String) throws(RPCError) {
         let children = stack.children(of: id)
         if !children.isEmpty {
-            throw RPCError.invalidState("session \(id) has child sessions \(children.sorted()); destroy them first")
+            throw RPCError.invalidState("session \(id) has child sessions \(ListText.of(children.sorted())); destroy them first")
         }
     }
 }

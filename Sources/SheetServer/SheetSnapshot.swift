@@ -182,14 +182,14 @@ enum SheetSnapshot {
     /// A string naming one case of `E`.
     static func enumeration<E: RawRepresentable>(_ p: Params, _ type: E.Type, _ names: [String]) throws(RPCError) -> E
     where E.RawValue == String {
-        guard let e = E(rawValue: try p.oneOf(names)) else { throw p.fail("expected one of \(names)") }
+        guard let e = E(rawValue: try p.oneOf(names)) else { throw p.fail("expected one of \(ListText.of(names))") }
         return e
     }
 
     /// A detent id of the setup.
     static func detent(_ p: Params, in ids: [String]) throws(RPCError) -> String {
         let id = try p.string()
-        guard ids.contains(id) else { throw p.fail("no detent with id \"\(id.prefix(64))\" (have \(ids))") }
+        guard ids.contains(id) else { throw p.fail("no detent with id \"\(id.prefix(64))\" (have \(ListText.of(ids)))") }
         return id
     }
 

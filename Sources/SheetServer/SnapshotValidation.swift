@@ -41,7 +41,7 @@ enum SnapshotValidation {
                 ids.append(d.id)
             }
             if let id = pending.selectedDetent, !ids.contains(id) {
-                throw pd["selectedDetent"].fail("no detent with id \"\(id.prefix(64))\" (have \(ids))")
+                throw pd["selectedDetent"].fail("no detent with id \"\(id.prefix(64))\" (have \(ListText.of(ids)))")
             }
             if let u = s.setup.options.largestUndimmedDetent, !ids.contains(u) {
                 throw pd["detents"].fail("no detent with id \"\(u.prefix(64))\" for largestUndimmedDetent")
