@@ -68,21 +68,35 @@ public enum JSONCodec {
     }
 
     private static func decodeResult(_ buffer: UnsafeRawBufferPointer) -> Result<JSONValue, DecodeError> {
-        // jansson treats a NUL byte outside strings as the end of input; both readers refuse it outright.
-        if let base = buffer.baseAddress, let hit = memchr(base, 0, buffer.count) {
-            let nul = UnsafeRawPointer(hit) - base
-            var line = 1
-            var column = 1
-            for i in 0..<nul {
-                if buffer[i] == 10 { line += 1; column = 1 } else { column += 1 }
-            }
-            return .failure(DecodeError(message: "NUL byte in input", line: line, column: column, position: nul))
-        }
+        if let failure = nulByte(buffer) { return .failure(failure) }
         #if hasFeature(Embedded)
         return JSONReader.read(buffer)
         #else
         return decodeWithJansson(buffer)
         #endif
+    }
+
+    /// Decodes as the WebAssembly build does, with `JSONReader` (natively too: the
+    /// differential test holds it to jansson's answers).
+    public static func decodeWithJSONReader(_ bytes: [UInt8]) throws(DecodeError) -> JSONValue {
+        let r: Result<JSONValue, DecodeError> = bytes.withUnsafeBytes { buffer in
+            if let failure = nulByte(buffer) { return .failure(failure) }
+            return JSONReader.read(buffer)
+        }
+        return try r.get()
+    }
+
+    /// jansson treats a NUL byte outside strings as the end of input: both readers refuse any
+    /// raw NUL outright.
+    private static func nulByte(_ buffer: UnsafeRawBufferPointer) -> DecodeError? {
+        guard let base = buffer.baseAddress, let hit = memchr(base, 0, buffer.count) else { return nil }
+        let nul = UnsafeRawPointer(hit) - base
+        var line = 1
+        var column = 1
+        for i in 0..<nul {
+            if buffer[i] == 10 { line += 1; column = 1 } else { column += 1 }
+        }
+        return DecodeError(message: "NUL byte in input", line: line, column: column, position: nul)
     }
 
     // MARK: Encoding
