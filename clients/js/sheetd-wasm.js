@@ -49,6 +49,32 @@ function wasiImports(getMemory) {
 
 const FRAMING = { auto: 0, ndjson: 1, lsp: 2 };
 
+const isNode = typeof process !== "undefined" && !!process.versions?.node && typeof window === "undefined";
+
+/**
+ * Where the module is by default: `$SHEETD_WASM` (Node), else `sheetd.wasm` beside this file,
+ * else (Node, in a checkout of the repository) `.build/wasm/sheetd.wasm`.
+ */
+export async function defaultWasmSource() {
+  const beside = new URL("./sheetd.wasm", import.meta.url);
+  if (!isNode) return beside;
+  if (process.env.SHEETD_WASM) return process.env.SHEETD_WASM;
+  const { existsSync } = await import("node:fs");
+  const { fileURLToPath } = await import("node:url");
+  if (existsSync(fileURLToPath(beside))) return beside;
+  return new URL("../../.build/wasm/sheetd.wasm", import.meta.url);
+}
+
+/** Node: a path or a file: URL is read from disk (fetch cannot). */
+async function readLocal(source) {
+  if (!isNode) return undefined;
+  const isFileURL = source instanceof URL ? source.protocol === "file:" : /^file:/i.test(source);
+  const isPath = typeof source === "string" && !/^[a-z][a-z0-9+.-]*:/i.test(source);
+  if (!isFileURL && !isPath) return undefined;
+  const { readFile } = await import("node:fs/promises");
+  return readFile(source instanceof URL || isFileURL ? new URL(source) : source);
+}
+
 /** One sheetd, in this JavaScript thread. */
 export class SheetdEngine {
   /**
@@ -61,6 +87,10 @@ export class SheetdEngine {
     if (source instanceof WebAssembly.Module) module = source;
     else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) module = await WebAssembly.compile(source);
     else {
+      const local = typeof Response !== "undefined" && source instanceof Response ? undefined : await readLocal(source);
+      if (local !== undefined) module = await WebAssembly.compile(local);
+    }
+    if (!module) {
       const response = typeof Response !== "undefined" && source instanceof Response ? source : await fetch(source);
       if (!response.ok) throw new Error(`sheetd.wasm: ${response.status} ${response.statusText} (${response.url})`);
       module = WebAssembly.compileStreaming && (response.headers.get("content-type") || "").startsWith("application/wasm")

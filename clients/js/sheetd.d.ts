@@ -1229,6 +1229,16 @@ export declare class SheetdClient {
   static spawn(path?: string, args?: string[]): Promise<SheetdClient>;
   /** Opens a WebSocket to `url` (browsers; Node 22 or later) and resolves once it is open. */
   static connect(url: string): Promise<SheetdClient>;
+  /**
+   * sheetd in this page: the daemon compiled to WebAssembly (scripts/build-wasm.sh), same API.
+   * `source`: where sheetd.wasm is, or its bytes (default `$SHEETD_WASM` in Node, else
+   * `sheetd.wasm` beside sheetd.js). On the realtime clock frames come once per display frame
+   * (requestAnimationFrame) with its timestamp (ms since `initialize`) as `t`, not on the fps grid.
+   * No plugins: `plugins.load` answers -32011.
+   */
+  static wasm(source?: string | URL | ArrayBuffer | Uint8Array | Response | WebAssembly.Module): Promise<SheetdClient>;
+  /** In-page transport only: protocol text (NDJSON) straight to the engine; returns the output lines. */
+  sendRaw(text: string): string[];
   /** A spawned daemon's exit status, once it has exited (`spawn` only). */
   readonly exited?: Promise<number | null>;
   readonly sessions: Map<SessionId, SheetSession>;

@@ -1,6 +1,7 @@
 // sheetd for JavaScript: a small ES module JSON-RPC client. Transports: a child daemon over
 // stdio (`SheetdClient.spawn()`, Node), a WebSocket (`SheetdClient.connect(url)`: browsers, and
-// Node 22 or later, which has a global WebSocket), or any object with send(text) and onmessage.
+// Node 22 or later, which has a global WebSocket), the daemon compiled to WebAssembly in the
+// page itself (`await SheetdClient.wasm(url?)`), or any object with send(text) and onmessage.
 // One JSON-RPC message per line (stdio) or per WebSocket text message.
 // Types: sheetd.d.ts (generated from protocol/openrpc.json by generate.py, like methods.js).
 //
@@ -113,6 +114,36 @@ export class SheetdClient {
     });
   }
 
+  /**
+   * sheetd in this page (or this Node process): the WebAssembly build of the daemon
+   * (scripts/build-wasm.sh), no process and no socket, with the same API as `connect`.
+   * `source`: where sheetd.wasm is (a URL or path) or its bytes; default `$SHEETD_WASM` (Node),
+   * else `sheetd.wasm` beside this module, else (Node, in a checkout) `.build/wasm/sheetd.wasm`.
+   * On the realtime clock the page ticks from `requestAnimationFrame`: frames come at the
+   * display's rate and carry the frame's rAF timestamp (ms since `initialize`) as `t`, not the
+   * daemon's fixed fps grid (without rAF, in Node, it ticks the daemon's grid with timers).
+   * Plugins do not exist there: `plugins.load` answers -32011, `initialize` lists the built-ins.
+   */
+  static async wasm(source, options = {}) {
+    const { SheetdEngine, defaultWasmSource } = await import("./sheetd-wasm.js");
+    const engine = await SheetdEngine.load(source ?? await defaultWasmSource(), { ...options, framing: "ndjson" });
+    const client = new SheetdClient(new WasmTransport(engine));
+    client.engine = engine;
+    return client;
+  }
+
+  /**
+   * In-page transport only (`SheetdClient.wasm`): hands `text` — one or more protocol
+   * messages, NDJSON (a final newline is added when missing) — straight to the engine and
+   * returns the output lines it produced, for hosts that speak the protocol themselves. Those
+   * lines are returned, not dispatched to this client's sessions or handlers; later frames of
+   * the realtime clock are (`client.on("sheet.frame", ...)`).
+   */
+  sendRaw(text) {
+    if (typeof this.transport.sendRaw !== "function") throw new Error("sendRaw: only the in-page transport (SheetdClient.wasm) takes raw protocol text");
+    return this.transport.sendRaw(text);
+  }
+
   /** Any method by wire name; resolves with its result, rejects with an RPCError. */
   request(method, params) {
     const id = this._nextId++;
@@ -204,6 +235,77 @@ export class SheetdClient {
     }
   }
 }
+/**
+ * The in-page transport: a send(text)/onmessage object over a SheetdEngine. Output is
+ * delivered asynchronously (a microtask later), as from a socket. While anything moves on the
+ * realtime clock it ticks once per display frame (requestAnimationFrame, at the frame's
+ * timestamp) or, without rAF, on the daemon's fps grid with timers.
+ */
+class WasmTransport {
+  constructor(engine) {
+    this.engine = engine;
+    this.onmessage = null;
+    this.onclose = null;
+    this.closed = false;
+    this._decoder = new TextDecoder();
+    this._frame = null;
+    this._timer = null;
+  }
+
+  _lines(bytes) {
+    if (bytes.length === 0) return [];
+    return this._decoder.decode(bytes).split("\n").filter((line) => line.length > 0);
+  }
+
+  _deliver(lines) {
+    if (lines.length === 0) return;
+    queueMicrotask(() => { for (const line of lines) this.onmessage?.({ data: line }); });
+  }
+
+  send(text) {
+    if (this.closed) throw new Error("sheetd (wasm) has exited");
+    this._deliver(this._lines(this.engine.feed(text + "\n")));
+    this._schedule();
+  }
+
+  sendRaw(text) {
+    if (this.closed) throw new Error("sheetd (wasm) has exited");
+    const lines = this._lines(this.engine.feed(text.endsWith("\n") ? text : text + "\n"));
+    this._schedule();
+    return lines;
+  }
+
+  _schedule() {
+    if (this.engine.exitCode !== undefined) return this.close();
+    const deadline = this.engine.nextDeadline();
+    if (deadline === undefined) return;  // the host clock, or nothing moves
+    if (typeof requestAnimationFrame === "function") {
+      if (this._frame !== null) return;
+      this._frame = requestAnimationFrame((timestamp) => {
+        this._frame = null;
+        if (this.closed) return;
+        this._deliver(this._lines(this.engine.displayFrame(timestamp)));
+        this._schedule();
+      });
+    } else if (this._timer === null) {
+      this._timer = setTimeout(() => {
+        this._timer = null;
+        if (this.closed) return;
+        this._deliver(this._lines(this.engine.advance(this.engine.now())));
+        this._schedule();
+      }, Math.max(0, deadline - this.engine.now()));
+    }
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    if (this._frame !== null && typeof cancelAnimationFrame === "function") cancelAnimationFrame(this._frame);
+    if (this._timer !== null) clearTimeout(this._timer);
+    queueMicrotask(() => this.onclose?.());
+  }
+}
+
 for (const [name, wire] of Object.entries(CLIENT_METHODS)) {
   if (!(name in SheetdClient.prototype)) {
     SheetdClient.prototype[name] = function (params) { return this.request(wire, params); };
