@@ -3,9 +3,15 @@
 // ?clock=host runs on the host clock: time moves only when you step (or press play).
 // Frames are drawn by sheet-renderer.js (window.SheetRenderer), the renderer of the replay
 // player too. window.sheetHost exposes the state for the browser test.
-import { SheetdClient } from "/sheetd.js";
+import { SheetdClient } from "./sheetd.js";
 
-const mode = new URLSearchParams(location.search).get("clock") === "host" ? "host" : "realtime";
+const query = new URLSearchParams(location.search);
+const mode = query.get("clock") === "host" ? "host" : "realtime";
+// ?engine=wasm: no bridge, no daemon process: sheetd compiled to WebAssembly runs in this page
+// (`SheetdClient.wasm`), from any static file server (static.sh lays the files out); its
+// realtime frames come once per display frame (requestAnimationFrame). Otherwise the bridge's
+// WebSocket, one sheetd per page.
+const engine = query.get("engine") === "wasm" ? "wasm" : "bridge";
 const CONTAINER = { width: 390, height: 844, safeArea: { top: 47, bottom: 34 } };
 const ROWS = 40, ROW_HEIGHT = 44, KEYBOARD_HEIGHT = 300;
 const $ = (id) => document.getElementById(id);
@@ -27,7 +33,7 @@ const fit = () => ({ width: window.innerWidth, height: window.innerHeight - TOOL
 stage.size(CONTAINER, fit());
 
 const host = {
-  mode, client: null, session: null, frame: null, frames: 0, events: [], errors: [],
+  mode, engine, sent: [], client: null, session: null, frame: null, frames: 0, events: [], errors: [],
   hostT: 0, playing: false, pages: new Map(), detailCount: 0,
 };
 window.sheetHost = host;
@@ -262,8 +268,14 @@ function playLoop() {
 // ---- start ----
 
 async function start() {
-  const client = await SheetdClient.connect(`ws://${location.host}/rpc`);
+  const client = engine === "wasm"
+    ? await SheetdClient.wasm(new URL(query.get("wasm") || "sheetd.wasm", location.href))
+    : await SheetdClient.connect(`ws://${location.host}/rpc`);
   host.client = client;
+  // Every message the page sends, in order: the host stream (the browser test replays it
+  // through the daemon and compares the frames).
+  const transportSend = client.transport.send.bind(client.transport);
+  client.transport.send = (text) => { host.sent.push(text); transportSend(text); };
   client.on("$/diagnostic", (d) => report(`${d.method}: ${d.message}`));
   await client.initialize({ clientInfo: { name: "web-host" }, clock: mode, fps: 60 });
   makePage("root", "Sheet", true);
@@ -291,7 +303,7 @@ async function start() {
     await host.session.present({ t: now() });
   }
   host.ready = true;
-  $("status").textContent = `${mode} clock · connected`;
+  $("status").textContent = `${mode} clock · ${engine === "wasm" ? "sheetd.wasm in this page" : "connected"}`;
 }
 
 host.started = start().catch((e) => { report(e); throw e; });
