@@ -75,11 +75,27 @@ flags=(
     -swift-version 6
     -I "$obj"
 )
+# Embedded Swift prints "(cannot print value in embedded Swift)" where a message interpolates a
+# value that is not CustomStringConvertible (an array, an enum with payloads): the daemon would
+# print the value, the module would not. A type-check with a deprecated catch-all overload finds
+# every such place (the stdlib's constrained overloads still win everywhere else).
+probe="$obj/EmbeddedPrintProbe.swift"
+cat > "$probe" <<'SWIFT'
+extension DefaultStringInterpolation {
+    @available(*, deprecated, message: "SHEETD-WASM-UNPRINTABLE")
+    mutating func appendInterpolation<T>(_ value: T) {}
+}
+SWIFT
+
 objects=()
 for m in "${modules[@]}"; do
     name="${m%% *}"
     dir="${m#* }"
     mapfile -t sources < <(find "$dir" -name '*.swift' | sort)
+    if swiftc "${flags[@]}" -module-name "$name" -typecheck "${sources[@]}" "$probe" 2>&1 | grep -B1 "SHEETD-WASM-UNPRINTABLE" | grep -v "^--" | grep -v "^ *[0-9]* |" | grep "error\|warning" >&2; then
+        echo "build-wasm: the messages above interpolate a value Embedded Swift cannot print; print it explicitly (a list of names: ListText.of(names)); see README, \"Code that also runs in the browser\"" >&2
+        exit 1
+    fi
     swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$obj/$name.swiftmodule" \
         -c "${sources[@]}" -o "$obj/$name.o"
     objects+=("$obj/$name.o")
