@@ -107,6 +107,7 @@ public struct Sheet: ~Copyable, Sendable {
     public mutating func advance(to t: Double) {
         state.now = max(state.now, t)
         advanceNavigation()
+        advanceBack()
         guard state.drag == nil else { return }
         let now = state.now
         if state.motion.isAnimating(at: now) {
@@ -121,6 +122,7 @@ public struct Sheet: ~Copyable, Sendable {
     mutating func arrive() {
         state.settling = false
         state.presentReference = nil
+        settleBack()
         switch state.goal {
         case .hidden:
             state.motion = .rest(0)

@@ -53,6 +53,8 @@ package struct SheetState: Sendable, Equatable {
     package var presentReference: Motion?
     /// A pan on the sheet being arbitrated by `options.gesture` (pending or declined).
     package var pan: PanArbitrationState?
+    /// A back gesture (`input.back`) and its scale's return, while it lasts.
+    package var back: BackGesture?
 
     package init(setup: SheetSetup) {
         self.setup = setup
@@ -144,7 +146,7 @@ package struct SheetState: Sendable, Equatable {
 
     var isActive: Bool {
         drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now)
-            || lateralMotion?.isAnimating(at: now) == true
+            || lateralMotion?.isAnimating(at: now) == true || back?.isAnimating(at: now) == true
     }
 
     // MARK: - Frame
@@ -172,11 +174,13 @@ package struct SheetState: Sendable, Equatable {
             nav: navFrame(width: lateral.width),
             position: position(extent: e, detents: detents),
             keyboard: .init(height: Quantize.points(keyboardHeight),
-                            overlap: Quantize.points(min(max(e, 0), keyboardHeight))))
+                            overlap: Quantize.points(min(max(e, 0), keyboardHeight))),
+            accessibility: .init(actions: accessibilityActions(detents: detents, phase: phase)))
         // Layout, footer and stack members.
         frame.corners = layout.kind == .fullWidth && lateralMotion?.isAnimating(at: now) != true ? nil : layout.corners
         frame.footer = footer(sheetY: y, layout: layout)
         frame.background = background(extent: e, detents: detents)
+        if back != nil { frame.back = backScale(width: frame.sheet.width, height: frame.sheet.height) }
         if options.edge != .bottom {  // the rect in container coordinates; the grabber is bottom-only
             frame.sheet = options.edge.containerRect(frame.sheet, in: setup.container)
             frame.grabber.visible = false

@@ -52,6 +52,8 @@ extension SheetService {
         try r.on(InputTap.self) { s, c throws(RPCError) in try s.tap(c) }
         try r.on(InputScroll.self) { s, c throws(RPCError) in try s.scroll(c) }
         try r.on(InputKeyboard.self) { s, c throws(RPCError) in try s.keyboard(c) }
+        try r.on(InputAccessibilityAction.self) { s, c throws(RPCError) in try s.accessibilityAction(c) }
+        try r.on(InputBack.self) { s, c throws(RPCError) in try s.back(c) }
         try r.on(PluginsList.self) { s, c throws(RPCError) in try s.listPlugins(c) }
         try r.on(PluginsLoad.self) { s, c throws(RPCError) in try s.loadPlugin(c) }
         return r

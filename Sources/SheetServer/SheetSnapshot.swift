@@ -20,7 +20,7 @@ enum SheetSnapshot {
     static let members = ["setup", "policies", "now", "lifecycle", "goal", "selectedDetent", "restHeight",
                           "keyboardReturnDetent", "extent", "keyboardHeight", "settling", "pendingDismissCancelled",
                           "navigation", "scroll", "drag", "pendingDetents", "lateral", "takenFinger",
-                          "presentReference", "pan"]
+                          "presentReference", "pan", "back"]
 
     /// Positions, translations and velocities the engine may hold (pt, pt/s): far beyond any
     /// screen, far below where the spring and bezier arithmetic loses finiteness.
@@ -60,7 +60,23 @@ enum SheetSnapshot {
         case .declined?: o["pan"] = ["gesture": "declined"]
         case nil: break
         }
+        if let b = s.back { o["back"] = backGesture(b) }
         return o
+    }
+
+    /// A back gesture (`input.back`): `{progress, phase: "tracking" | "holding"}` or
+    /// `{progress, phase: "returning", start, durationMs}`.
+    static func backGesture(_ b: BackGesture) -> JSONValue {
+        var o: JSONObject = ["progress": .number(b.progress)]
+        switch b.phase {
+        case .tracking: o["phase"] = "tracking"
+        case .holding: o["phase"] = "holding"
+        case .returning(let start, let duration):
+            o["phase"] = "returning"
+            o["start"] = .number(start)
+            o["durationMs"] = .number(duration)
+        }
+        return .object(o)
     }
 
     /// A motion: its additive segments, `[{start, duration, from, to, curve | spring + velocity}]`.
@@ -161,6 +177,7 @@ enum SheetSnapshot {
         }
         if p["presentReference"].exists { s.presentReference = try motion(p["presentReference"]) }
         if p["pan"].exists { s.pan = try pan(p["pan"]) }
+        if p["back"].exists { s.back = try backGesture(p["back"]) }
         try SnapshotValidation.check(s, p)
         return s
     }
@@ -177,6 +194,20 @@ enum SheetSnapshot {
         try origin.requireObject()
         try origin.rejectUnknownKeys(["x", "y"])
         return .pending(origin: Vector(x: try origin["x"].number(in: magnitude), y: try origin["y"].number(in: magnitude)))
+    }
+
+    static func backGesture(_ p: Params) throws(RPCError) -> BackGesture {
+        try p.requireObject()
+        let phase = try p["phase"].oneOf(["tracking", "returning", "holding"])
+        try p.rejectUnknownKeys(phase == "returning" ? ["progress", "phase", "start", "durationMs"] : ["progress", "phase"])
+        var b = BackGesture(progress: try p["progress"].number(in: 0...1))
+        switch phase {
+        case "returning":
+            b.phase = .returning(start: try p["start"].number(in: Wire.time), duration: try p["durationMs"].number(in: Wire.duration))
+        case "holding": b.phase = .holding
+        default: break
+        }
+        return b
     }
 
     /// A string naming one case of `E`.
