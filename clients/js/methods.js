@@ -28,6 +28,8 @@ export const SESSION_METHODS = Object.freeze({
   tap: "input.tap",
   scroll: "input.scroll",
   keyboard: "input.keyboard",
+  accessibilityAction: "input.accessibilityAction",
+  back: "input.back",
   configure: "sheet.configure",
   snapTo: "sheet.snapTo",
   previewRelease: "sheet.previewRelease",

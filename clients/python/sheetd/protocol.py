@@ -104,6 +104,12 @@ InputScrollResult: TypeAlias = 'StateResult'
 #: `input.keyboard` result.
 InputKeyboardResult: TypeAlias = 'StateResult'
 
+#: `input.accessibilityAction` result.
+InputAccessibilityActionResult: TypeAlias = 'StateResult'
+
+#: `input.back` result.
+InputBackResult: TypeAlias = 'StateResult'
+
 #: `plugins.list` result.
 PluginsListResult: TypeAlias = List['PluginInfo']
 
@@ -336,8 +342,8 @@ class Event(_EventRequired, total=False):
     detent: Optional[str]
     #: With navigationDidShow: the entry now on top; with popped: the removed entry.
     id: str
-    #: With dismissAttempted: what tried to dismiss a sheet whose options.dismissible is false.
-    cause: Literal["pan", "fling", "tap"]
+    #: With dismissAttempted: what tried to dismiss a sheet whose options.dismissible is false (`escape`: the escape accessibility action; `back`: an invoked input.back).
+    cause: Literal["pan", "fling", "tap", "escape", "back"]
     #: With panDeclined: which options.gesture rule declined the pan (`direction` wins when both fire).
     reason: Literal["direction", "failOffset"]
     #: With willSettle: whether the motion dismisses the sheet.
@@ -823,6 +829,32 @@ class InputKeyboardParams(_InputKeyboardParamsRequired, total=False):
     curve: 'Curve'
 
 
+class _InputAccessibilityActionParamsRequired(TypedDict):
+    #: The action.
+    action: Literal["expand", "collapse", "dismiss", "escape"]
+
+
+class InputAccessibilityActionParams(_InputAccessibilityActionParamsRequired, total=False):
+    """`input.accessibilityAction` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
+    #: When the host issued it (ms). Required on the host clock (absent: -32602); optional on the realtime clock, where an absent t means the server's now. A t earlier than the server's time (the latest t of any tick, command or input) is applied at that time.
+    t: 'Time'
+
+
+class _InputBackParamsRequired(TypedDict):
+    #: The gesture's phase.
+    phase: Literal["began", "progressed", "cancelled", "invoked"]
+
+
+class InputBackParams(_InputBackParamsRequired, total=False):
+    """`input.back` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
+    #: When the host issued it (ms). Required on the host clock (absent: -32602); optional on the realtime clock, where an absent t means the server's now. A t earlier than the server's time (the latest t of any tick, command or input) is applied at that time.
+    t: 'Time'
+    #: BackEventCompat.progress, 0...1: required for `began` and `progressed`; with `cancelled` or `invoked`, when given, a last update of the progress.
+    progress: float
+    #: BackEventCompat.swipeEdge (checked; the bottom sheet's scale does not depend on it).
+    swipe_edge: Literal["left", "right"]
+
+
 class PluginsListParams(TypedDict):
     """`plugins.list` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
 
@@ -1019,6 +1051,20 @@ class FrameKeyboard:
 
 
 @dataclass(frozen=True)
+class FrameAccessibility:
+    """What assistive technologies may do to the sheet now (VoiceOver's custom actions and escape, TalkBack's expand / collapse / dismiss, ARIA)."""
+    #: The accessibility actions available now, in this order: `expand` (a detent larger than the selected one exists), `collapse` (a smaller one exists), `dismiss` (options.dismissible). Empty while the sheet is dismissed or dismissing. Perform one with input.accessibilityAction; `escape` is not listed: it is available whenever the sheet is shown. A change of actions alone emits no frame.
+    actions: List[Literal["expand", "collapse", "dismiss"]]
+
+    @classmethod
+    def from_wire(cls, m: Mapping[str, Any]) -> "FrameAccessibility":
+        """The FrameAccessibility of a wire object (members this version does not know are left out)."""
+        return cls(
+            actions=list(m["actions"]),
+        )
+
+
+@dataclass(frozen=True)
 class FrameFooter:
     """With options.footerHeight only."""
     #: Top of the host's button bar: max(container.height - safeArea.bottom - footerHeight, sheet.y).
@@ -1065,6 +1111,23 @@ class FrameTransform:
 
 
 @dataclass(frozen=True)
+class FrameBack:
+    """Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 3, input.back."""
+    #: 1 - p·48/sheet.width, p = interpolateProgress(progress) (Material 3 MaterialBottomContainerBackHelper: m3_back_progress_bottom_container_max_scale_x_distance 48dp).
+    scale_x: float
+    #: 1 - p·24/sheet.height (m3_back_progress_bottom_container_max_scale_y_distance 24dp).
+    scale_y: float
+
+    @classmethod
+    def from_wire(cls, m: Mapping[str, Any]) -> "FrameBack":
+        """The FrameBack of a wire object (members this version does not know are left out)."""
+        return cls(
+            scale_x=m["scaleX"],
+            scale_y=m["scaleY"],
+        )
+
+
+@dataclass(frozen=True)
 class Frame:
     """One frame of a session. Geometry is rounded to 0.001 pt, alpha and progress to 0.0001; numbers print in the shortest round-trip form, integral values without `.0`. Fields may be added, never removed."""
     session: 'SessionId'
@@ -1084,12 +1147,16 @@ class Frame:
     nav: FrameNav
     position: FramePosition
     keyboard: FrameKeyboard
+    #: What assistive technologies may do to the sheet now (VoiceOver's custom actions and escape, TalkBack's expand / collapse / dismiss, ARIA).
+    accessibility: FrameAccessibility
     #: With options.footerHeight only.
     footer: Optional[FrameFooter] = None
     #: With options.recedeBackground on a root session only: the host's own screen behind the stack, about its top centre. f = how far the sheet is from the next smaller detent (0 with one detent) toward its largest, 0...1: scale 1 - f·26/container.width, translateY f·safeArea.top, cornerRadius f·options.cornerRadius.
     background: Optional[FrameBackground] = None
     #: On a session with child sessions only: the parent sheet's transform about its top centre, from how many levels its shown descendants push it back, L: each shown child at presentation progress p (its frame `progress`) that is itself pushed back l levels counts p·(1 + l), the largest counts (one child: L = p). scale 1 - L·16/sheet.width, translateY -L·16. Identity (1, 0) with no child shown or while the parent itself is dismissed; it follows the sheets over it at every step (present, dismiss, an interactive dismissal).
     transform: Optional[FrameTransform] = None
+    #: Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 3, input.back.
+    back: Optional[FrameBack] = None
 
     @classmethod
     def from_wire(cls, m: Mapping[str, Any]) -> "Frame":
@@ -1108,9 +1175,11 @@ class Frame:
             nav=FrameNav.from_wire(m["nav"]),
             position=FramePosition.from_wire(m["position"]),
             keyboard=FrameKeyboard.from_wire(m["keyboard"]),
+            accessibility=FrameAccessibility.from_wire(m["accessibility"]),
             footer=FrameFooter.from_wire(m["footer"]) if m.get("footer") is not None else None,
             background=FrameBackground.from_wire(m["background"]) if m.get("background") is not None else None,
             transform=FrameTransform.from_wire(m["transform"]) if m.get("transform") is not None else None,
+            back=FrameBack.from_wire(m["back"]) if m.get("back") is not None else None,
         )
 
 
@@ -1146,6 +1215,8 @@ SESSION_METHODS: Dict[str, str] = {
     "tap": "input.tap",
     "scroll": "input.scroll",
     "keyboard": "input.keyboard",
+    "accessibility_action": "input.accessibilityAction",
+    "back": "input.back",
     "configure": "sheet.configure",
     "snap_to": "sheet.snapTo",
     "preview_release": "sheet.previewRelease",
@@ -1220,6 +1291,14 @@ class SessionMethods:
     def keyboard(self, **params: Unpack[InputKeyboardParams]) -> InputKeyboardResult:
         """``input.keyboard``: Keyboard frame change."""
         return cast("InputKeyboardResult", self._call("input.keyboard", dict(params)))
+
+    def accessibility_action(self, **params: Unpack[InputAccessibilityActionParams]) -> InputAccessibilityActionResult:
+        """``input.accessibilityAction``: An accessibility action (VoiceOver, TalkBack, ARIA)."""
+        return cast("InputAccessibilityActionResult", self._call("input.accessibilityAction", dict(params)))
+
+    def back(self, **params: Unpack[InputBackParams]) -> InputBackResult:
+        """``input.back``: Back and predictive back (Android 14+)."""
+        return cast("InputBackResult", self._call("input.back", dict(params)))
 
     def configure(self, **params: Unpack[SheetConfigureParams]) -> SheetConfigureResult:
         """``sheet.configure``: Change a live sheet: detents, selection, options, policies."""
@@ -1302,6 +1381,14 @@ class AsyncSessionMethods:
     def keyboard(self, **params: Unpack[InputKeyboardParams]) -> Awaitable[InputKeyboardResult]:
         """``input.keyboard``: Keyboard frame change."""
         return cast("Awaitable[InputKeyboardResult]", self._call("input.keyboard", dict(params)))
+
+    def accessibility_action(self, **params: Unpack[InputAccessibilityActionParams]) -> Awaitable[InputAccessibilityActionResult]:
+        """``input.accessibilityAction``: An accessibility action (VoiceOver, TalkBack, ARIA)."""
+        return cast("Awaitable[InputAccessibilityActionResult]", self._call("input.accessibilityAction", dict(params)))
+
+    def back(self, **params: Unpack[InputBackParams]) -> Awaitable[InputBackResult]:
+        """``input.back``: Back and predictive back (Android 14+)."""
+        return cast("Awaitable[InputBackResult]", self._call("input.back", dict(params)))
 
     def configure(self, **params: Unpack[SheetConfigureParams]) -> Awaitable[SheetConfigureResult]:
         """``sheet.configure``: Change a live sheet: detents, selection, options, policies."""
