@@ -377,7 +377,7 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        "detentChanged:medium", "dismissAttempted:escape", "dismissed"],
               settles: ["present:medium:0", "present:fit:0", "command:large:425", "navigation:fit:272", "command:medium:425",
                         "dismiss:null:293"],
-              finalState: "dismissed", finalY: 844, errorCodes: [-32010, -32602, -32010],
+              finalState: "dismissed", finalY: 844, errorCodes: [-32010, -32010],
               checks: [.at(0, "s1", "accessibility.actions", ["expand", "dismiss"]),
                        .at(0, "s2", "accessibility.actions", []),
                        .at(96, "s1", "accessibility.actions", ["collapse", "dismiss"]),
