@@ -20,6 +20,10 @@ public struct Frame: Sendable, Equatable {
     /// `back`: the predictive-back scale (about the sheet's bottom centre).
     public struct BackScale: Sendable, Equatable {
         public var scaleX, scaleY: Double
+        public init(scaleX: Double, scaleY: Double) {
+            self.scaleX = scaleX
+            self.scaleY = scaleY
+        }
     }
     /// `background`: the host's own screen receding behind a stack's root (about its top centre).
     public struct Background: Sendable, Equatable {

@@ -316,7 +316,7 @@ export type Frame = {
     /** Members may be added within protocol version 1. */
     [key: string]: unknown;
   };
-  /** Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 3, input.back. */
+  /** Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 10, input.back. */
   back?: {
     /** 1 - p·48/sheet.width, p = interpolateProgress(progress) (Material 3 MaterialBottomContainerBackHelper: m3_back_progress_bottom_container_max_scale_x_distance 48dp). */
     scaleX: number;
@@ -1065,7 +1065,7 @@ export type SheetFrameParams = {
     /** Members may be added within protocol version 1. */
     [key: string]: unknown;
   };
-  /** Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 3, input.back. */
+  /** Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 10, input.back. */
   back?: {
     /** 1 - p·48/sheet.width, p = interpolateProgress(progress) (Material 3 MaterialBottomContainerBackHelper: m3_back_progress_bottom_container_max_scale_x_distance 48dp). */
     scaleX: number;

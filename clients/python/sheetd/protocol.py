@@ -1112,7 +1112,7 @@ class FrameTransform:
 
 @dataclass(frozen=True)
 class FrameBack:
-    """Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 3, input.back."""
+    """Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 10, input.back."""
     #: 1 - p·48/sheet.width, p = interpolateProgress(progress) (Material 3 MaterialBottomContainerBackHelper: m3_back_progress_bottom_container_max_scale_x_distance 48dp).
     scale_x: float
     #: 1 - p·24/sheet.height (m3_back_progress_bottom_container_max_scale_y_distance 24dp).
@@ -1155,7 +1155,7 @@ class Frame:
     background: Optional[FrameBackground] = None
     #: On a session with child sessions only: the parent sheet's transform about its top centre, from how many levels its shown descendants push it back, L: each shown child at presentation progress p (its frame `progress`) that is itself pushed back l levels counts p·(1 + l), the largest counts (one child: L = p). scale 1 - L·16/sheet.width, translateY -L·16. Identity (1, 0) with no child shown or while the parent itself is dismissed; it follows the sheets over it at every step (present, dismiss, an interactive dismissal).
     transform: Optional[FrameTransform] = None
-    #: Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 3, input.back.
+    #: Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 10, input.back.
     back: Optional[FrameBack] = None
 
     @classmethod
