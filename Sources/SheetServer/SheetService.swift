@@ -183,8 +183,15 @@ public final class SheetService: RPCService {
         return count
     }
 
-    /// Whether `frame` differs from the last one sent, compared in place.
-    static func differs(_ frame: SheetFrame, from last: inout SheetFrame?) -> Bool { frame != last }
+    /// Whether `frame` differs from the last one sent, compared in place. A change of
+    /// `accessibility` alone emits no frame (the list is current in every frame sent).
+    static func differs(_ frame: SheetFrame, from last: inout SheetFrame?) -> Bool {
+        guard frame != last else { return false }
+        guard let l = last, frame.accessibility != l.accessibility else { return true }
+        var same = frame
+        same.accessibility = l.accessibility
+        return same != l
+    }
 
     /// Queue the session's pending events and diagnostics.
     func drain(_ s: Session, id: String) {

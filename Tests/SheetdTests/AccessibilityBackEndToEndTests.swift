@@ -140,3 +140,16 @@ import SheetTestSupport
         #expect(fast.contains { $0.contains(#""accessibility":{"actions":["collapse","dismiss"]}"#) })
     }
 }
+
+/// A change of the accessibility actions alone emits no frame; the next frame sent carries them.
+@Suite struct AccessibilityActionsFrameTests {
+    @Test func aChangeOfActionsAloneEmitsNoFrame() {
+        let p = AccessibilityBackEndToEndTests.presented()
+        let configure = p.request("sheet.configure", ["session": "s1", "t": 16, "options": ["dismissible": false]])
+        #expect(AccessibilityBackEndToEndTests.frames(configure).isEmpty)
+        #expect(AccessibilityBackEndToEndTests.frames(p.request("clock.tick", ["t": 32])).isEmpty)
+        _ = p.call("input.accessibilityAction", ["session": "s1", "t": 48, "action": "collapse"])
+        let frame = AccessibilityBackEndToEndTests.frames(p.request("clock.tick", ["t": 64])).last
+        #expect(frame?["accessibility"] == ["actions": ["expand"]])
+    }
+}
