@@ -336,6 +336,11 @@ struct SessionTimeline {
         case "input.tap": label = "tap " + (p["target"]?.stringValue ?? "")
         case "input.keyboard": label = "keyboard " + n(p["height"])
         case "nav.push": label = "push " + (p["entry"]?["id"]?.stringValue ?? "?")
+        case "input.accessibilityAction": label = "a11y " + (p["action"]?.stringValue ?? "?")
+        case "input.back":
+            // Progress samples are a gesture's, like pans: only its start and end are marked.
+            guard let phase = p["phase"]?.stringValue, phase != "progressed" else { return nil }
+            label = "back " + phase + (phase == "began" ? " " + n(p["progress"]) : "")
         default:
             label = String(method.split(separator: ".").last ?? Substring(method))
         }
