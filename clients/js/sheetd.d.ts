@@ -539,6 +539,13 @@ export type SheetSnapshot = {
     gesture: "pending" | "declined";
     origin?: Vector;
   };
+  /** A back gesture (input.back) and its scale while it lasts: `tracking` (between `began` and `cancelled`/`invoked`; `progress` the latest raw 0...1), `returning` (the scale easing back to 1 from `progress`'s over `durationMs` from `start`; both only here), `holding` (held while the sheet it dismissed leaves). */
+  back?: {
+    progress: number;
+    phase: "tracking" | "returning" | "holding";
+    start?: Time;
+    durationMs?: number;
+  };
 };
 
 /** What a release would do: the members of the willSettle event that release would send, without `trigger`. */

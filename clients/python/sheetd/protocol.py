@@ -517,6 +517,17 @@ class SheetSnapshotPan(_SheetSnapshotPanRequired, total=False):
     origin: 'Vector'
 
 
+class _SheetSnapshotBackRequired(TypedDict):
+    progress: float
+    phase: Literal["tracking", "returning", "holding"]
+
+
+class SheetSnapshotBack(_SheetSnapshotBackRequired, total=False):
+    """A back gesture (input.back) and its scale while it lasts: `tracking` (between `began` and `cancelled`/`invoked`; `progress` the latest raw 0...1), `returning` (the scale easing back to 1 from `progress`'s over `durationMs` from `start`; both only here), `holding` (held while the sheet it dismissed leaves)."""
+    start: 'Time'
+    durationMs: float
+
+
 class _SheetSnapshotRequired(TypedDict):
     #: The session's setup in `session.create`'s shape (container, content, detents, selectedDetent, options, navigation).
     setup: Dict[str, Any]
@@ -552,6 +563,8 @@ class SheetSnapshot(_SheetSnapshotRequired, total=False):
     takenFinger: Literal["sheet", "bottomEdge", "leftEdge", "scroll"]
     #: A pan options.gesture is arbitrating: `pending` with its `began` translation `origin` (in the sheet's axis), or `declined` (the finger's pans are ignored until it lifts or a new pan begins).
     pan: 'SheetSnapshotPan'
+    #: A back gesture (input.back) and its scale while it lasts: `tracking` (between `began` and `cancelled`/`invoked`; `progress` the latest raw 0...1), `returning` (the scale easing back to 1 from `progress`'s over `durationMs` from `start`; both only here), `holding` (held while the sheet it dismissed leaves).
+    back: 'SheetSnapshotBack'
 
 
 class ReleasePreview(TypedDict):
