@@ -328,6 +328,11 @@ public struct Sheet: ~Copyable, Sendable {
             arrive()
             return
         }
+        if trigger == .layout, state.lifecycle == .shown, state.settling, !state.pendingDismissCancelled {
+            // A settle between detents that layout redirects reads as a presented sheet that
+            // layout moves (progress 1): a detent growing past the sheet must not dip the dimming.
+            state.settling = false
+        }
         if state.lifecycle == .presenting {
             // Progress follows the new target as the sheet does, not at once.
             var reference = state.presentReference ?? .rest(state.motion.target)

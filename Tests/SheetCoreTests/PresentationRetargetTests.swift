@@ -65,3 +65,42 @@ import SheetCore
         #expect(Array(r.values[15...19]) == [0.1124, 0.1281, 0.1447, 0.1625, 0.1819])
     }
 }
+
+/// A settle between detents (a `sheet.selectDetent` spring) that a layout change redirects:
+/// the sheet reads as presented while layout moves it, so the dimming stays where it was even
+/// when the selected detent grows past the sheet (it dipped 0.6 -> 0.4749 in example 55).
+@Suite struct SettleRetargetTests {
+    @Test(arguments: [0, 1])
+    func contentGrowthDuringASettleKeepsTheDimming(measure: Int) throws {
+        var s = try Sheet(setup: SheetSetup(container: phone, contentHeight: 300, detents: [.fit, .medium, .large],
+                                            selectedDetent: "large"))
+        try s.present(at: 0, animated: false)
+        try s.selectDetent("fit", at: 100)
+        var values: [Double] = []
+        var t = 100.0
+        while t <= 1400 {
+            s.advance(to: t)
+            if t == 700 {
+                #expect(s.frame().state == .settling)
+                try s.setContentHeight(400, at: t)
+            }
+            values.append(measure == 0 ? s.frame().dimming.alpha : s.frame().progress)
+            t += 6
+        }
+        #expect(values.allSatisfy { $0 == (measure == 0 ? 0.6 : 1) }, "\(values)")
+    }
+
+    /// A pull below the smallest detent released back to it still measures the return
+    /// against the smallest detent when layout changes on the way (the dismissal was under way).
+    @Test func aReturnFromADismissalPullKeepsItsProgress() throws {
+        var s = try Sheet(setup: SheetSetup(container: phone, contentHeight: 300, detents: [.fit]))
+        try s.present(at: 0, animated: false)
+        try s.pan(.began, translation: Vector(x: 0, y: 0), at: 100)
+        try s.pan(.changed, translation: Vector(x: 0, y: 120), at: 116)
+        try s.pan(.ended, translation: Vector(x: 0, y: 120), velocity: Vector(x: 0, y: 0), at: 132)
+        s.advance(to: 148)
+        try s.setContentHeight(320, at: 148)
+        #expect(s.frame().state == .settling)
+        #expect(s.frame().progress < 1)
+    }
+}
