@@ -98,6 +98,7 @@ extension Sheet {
     mutating func startNavigation(_ op: NavigationOperation, from: NavEntry, to: NavEntry, removed: [NavEntry],
                                   animated: Bool) {
         state.rest.endHeld()
+        resolveDetents()  // the new top entry is the content a resolver is told
         let timing = navigationTiming(op)
         let tr = NavTransition(
             operation: op, from: from, to: to, removed: removed,

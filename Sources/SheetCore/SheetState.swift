@@ -53,6 +53,20 @@ package struct SheetState: Sendable, Equatable {
     package var presentReference: Motion?
     /// A pan on the sheet being arbitrated by `options.gesture` (pending or declined).
     package var pan: PanArbitrationState?
+    /// The detent resolvers' answers (pt, by detent id) for `resolvedFor`: recomputed when
+    /// that changes (`Sheet.resolveDetents`), never trusted from a snapshot.
+    package var resolverHeights: [String: Double] = [:]
+    /// What `resolverHeights` were asked for (`nil` = not yet asked).
+    package var resolvedFor: ResolverKey?
+    /// Detent resolvers that failed in this session: their detents are `fit` for good
+    /// (snapshotted, so a restored session stays fallen back).
+    package var resolverFallbacks: Set<String> = []
+
+    /// The inputs detent resolvers answered for (detent ids aside).
+    package struct ResolverKey: Sendable, Equatable {
+        var input: DetentResolutionInput
+        var detents: [DetentSpec]
+    }
 
     package init(setup: SheetSetup) {
         self.setup = setup
@@ -95,7 +109,16 @@ package struct SheetState: Sendable, Equatable {
         let layout = self.layout
         return DetentResolver.resolved(setup.detents, in: layout.detentContainer(container), fitHeight: fitHeight,
                                        largeTopGap: options.largeTopGap, lift: keyboardLift + layout.bottomMargin,
-                                       limit: container.maxSheetHeight)
+                                       limit: container.maxSheetHeight, resolved: resolverHeights)
+    }
+
+    /// What a detent resolver is told now (with an empty `detentID`): the detents' container,
+    /// the fitted content, the keyboard, the largest detent height, edge and layout.
+    var detentResolutionInput: DetentResolutionInput {
+        let layout = self.layout
+        let c = layout.detentContainer(container)
+        return DetentResolutionInput(detentID: "", container: c, contentHeight: fitHeight, keyboardHeight: keyboardHeight,
+                                     maximumDetentValue: c.maxSheetHeight, edge: options.edge, layout: layout.kind)
     }
 
     func extent(of id: String, in detents: [ResolvedDetent]? = nil) -> Double {
