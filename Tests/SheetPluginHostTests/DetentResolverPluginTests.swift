@@ -138,3 +138,42 @@ private let resolverInput = DetentResolutionInput(
 extension FixtureVariant {
     static func resolver(_ name: String = "fixture-resolver") -> FixtureVariant { .init(name: name, kind: 4) }
 }
+
+@Suite struct DetentResolverDocumentationTests {
+    /// PLUGINS.md's detent resolver builds with its documented one-line cc command, loads in
+    /// both placements and answers the documented numbers (398.5 portrait, 292.5 landscape).
+    @Test(arguments: Placement.allCases)
+    func pluginsMarkdownResolverBuildsAndAnswers(_ placement: Placement) throws {
+        let markdown = try String(contentsOfFile: Paths.protocolDirectory + "/PLUGINS.md", encoding: .utf8)
+        let section = try #require(markdown.range(of: "### A complete detent resolver"))
+        let rest = markdown[section.upperBound...]
+        let cStart = try #require(rest.range(of: "```c\n"))
+        let cEnd = try #require(rest.range(of: "```", range: cStart.upperBound..<rest.endIndex))
+        let shStart = try #require(rest.range(of: "```sh\n", range: cEnd.upperBound..<rest.endIndex))
+        let shEnd = try #require(rest.range(of: "\n```", range: shStart.upperBound..<rest.endIndex))
+        let line = String(rest[shStart.upperBound..<shEnd.lowerBound])
+        #expect(!line.contains("\n"), "one line")
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        try String(rest[cStart.upperBound..<cEnd.lowerBound]).write(toFile: dir.file("stepped.c"), atomically: true, encoding: .utf8)
+        // The documented command, run in the directory, with the header's real place.
+        var words = line.split(separator: " ").map(String.init)
+        #expect(words.first == "cc")
+        words = Array(words.dropFirst()).map { $0 == "path/to/protocol" ? Paths.protocolDirectory : dir.file($0) }
+        words = words.map { $0.hasPrefix(dir.path + "/-") ? String($0.dropFirst(dir.path.count + 1)) : $0 }
+        let build = try run(cc, words)
+        #expect(build.status == 0, "\(build.output)")
+        #expect(chmod(dir.file("libstepped.so"), 0o755) == 0)
+
+        let host = PluginHost(allowedDirectories: [dir.path], isolation: try placement.isolation(), log: { _ in })
+        #expect(host.loadAll().map(\.kind) == [.detentResolver])
+        let stepped = try #require(try host.makeDetentResolver(name: "stepped", config: .empty))
+        var input = DetentResolutionInput(
+            detentID: "reading", container: Container(width: 390, height: 844, safeArea: Insets(top: 47, bottom: 34)),
+            contentHeight: 260, keyboardHeight: 0, maximumDetentValue: 797)
+        #expect(try stepped.resolve(input) == 398.5)
+        input.container = Container(width: 844, height: 390, safeArea: Insets(top: 0, bottom: 21, left: 47, right: 47))
+        input.maximumDetentValue = 390
+        #expect(try stepped.resolve(input) == 292.5)
+    }
+}

@@ -78,7 +78,7 @@ enum PluginFixtureVariant {
         #expect(!d.stderrText.contains("plugins: loaded"))
         let list = try d.call("plugins.list")
         let names = Set((list.arrayValue ?? []).compactMap { $0["name"]?.stringValue })
-        #expect(names == ["material", "expanded-only", "crossfade"])
+        #expect(names == ["material", "expanded-only", "crossfade", "golden"])
 
         let e = try Daemon()
         _ = try e.call("initialize", ["clock": "host"])
