@@ -26,7 +26,7 @@ enum PluginFixtureVariant {
 
 @Suite struct PluginDefaultsTests {
     static let examples = ["22-plugin-material-dismissal.ndjson", "23-plugin-expanded-only.ndjson",
-                           "24-plugin-crossfade-navigation.ndjson"]
+                           "24-plugin-crossfade-navigation.ndjson", "65-plugin-golden-detent-resolver.ndjson"]
 
     /// NDJSON lines.
     static func stream(_ messages: [JSONValue]) -> [UInt8] {
