@@ -47,6 +47,8 @@ extension Sheet {
     /// The detent resolver `name` faulted: its detents are `fit` for the rest of the session
     /// (it is dropped, never asked again), said once.
     mutating func fallBackResolver(_ name: String, after fault: PolicyFault) {
+        // A dry run (`previewRelease`) reports the fault as its answer; its copy is discarded.
+        if previewing && previewFault == nil { previewFault = fault }
         guard state.resolverFallbacks.insert(name).inserted else { return }
         policies.detentResolvers[name] = nil
         let ids = state.setup.detents.compactMap { spec -> String? in
