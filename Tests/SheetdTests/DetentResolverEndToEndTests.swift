@@ -47,6 +47,19 @@ import SheetRPC
         let (_, after) = try d.request("clock.tick", ["t": 100])
         #expect(d.stderrText.contains("content=260 keyboard=200 max=797"))
         #expect(Self.height(after, "s1") == 648.5)
+
+        // sheet.configure with a new config makes the resolver again and asks it at once.
+        let asked = Self.count("resolve sizeok", in: d.stderrText)
+        _ = try d.call("sheet.configure", ["session": "s1", "t": 200,
+                                           "policies": ["config": ["fixture-resolver": ["b": 2]]]])
+        #expect(d.stderrText.contains("create config={\"b\":2}"))
+        #expect(Self.count("resolve sizeok", in: d.stderrText) == asked + 1)
+        // New detents naming an unknown resolver change nothing: -32602 naming the place and the known ones.
+        let (refused, _) = try d.request("sheet.configure", ["session": "s1", "t": 300,
+                                                             "detents": [["id": "x", "resolver": "spiral"]]])
+        #expect(refused["error"]?["code"] == -32602)
+        #expect(refused["error"]?["message"]?.stringValue
+            == "params.detents[0].resolver: unknown detentResolver policy \"spiral\" (available: fixture-resolver)")
     }
 
     @Test(arguments: modes)
