@@ -17,7 +17,7 @@ extension Sheet {
             }
             return
         }
-        let key = SheetState.ResolverKey(input: state.detentResolutionInput, detents: specs)
+        let key = DetentResolution.Key(input: state.detentResolutionInput, detents: specs)
         guard key != state.resolvedFor else { return }
         state.resolvedFor = key
         var heights: [String: Double] = [:]

@@ -53,19 +53,25 @@ package struct SheetState: Sendable, Equatable {
     package var presentReference: Motion?
     /// A pan on the sheet being arbitrated by `options.gesture` (pending or declined).
     package var pan: PanArbitrationState?
+    /// Detent resolvers' answers and failures, out of line (most sessions have none).
+    package var resolution = DetentResolution()
+
     /// The detent resolvers' answers (pt, by detent id) for `resolvedFor`: recomputed when
     /// that changes (`Sheet.resolveDetents`), never trusted from a snapshot.
-    package var resolverHeights: [String: Double] = [:]
+    package var resolverHeights: [String: Double] {
+        get { resolution.contents.heights }
+        set { resolution.contents.heights = newValue }
+    }
     /// What `resolverHeights` were asked for (`nil` = not yet asked).
-    package var resolvedFor: ResolverKey?
+    package var resolvedFor: DetentResolution.Key? {
+        get { resolution.contents.resolvedFor }
+        set { resolution.contents.resolvedFor = newValue }
+    }
     /// Detent resolvers that failed in this session: their detents are `fit` for good
     /// (snapshotted, so a restored session stays fallen back).
-    package var resolverFallbacks: Set<String> = []
-
-    /// The inputs detent resolvers answered for (detent ids aside).
-    package struct ResolverKey: Sendable, Equatable {
-        var input: DetentResolutionInput
-        var detents: [DetentSpec]
+    package var resolverFallbacks: Set<String> {
+        get { resolution.contents.fallbacks }
+        set { resolution.contents.fallbacks = newValue }
     }
 
     package init(setup: SheetSetup) {
@@ -268,5 +274,34 @@ package struct PendingDetents: Sendable, Equatable {
     package init(detents: [DetentSpec]? = nil, selectedDetent: String? = nil) {
         self.detents = detents
         self.selectedDetent = selectedDetent
+    }
+}
+
+/// A sheet's detent resolver state, held out of line: one reference in every session, the
+/// contents only in sessions whose detents name a resolver (memory per session).
+package struct DetentResolution: Sendable, Equatable {
+    /// The inputs detent resolvers answered for (detent ids aside).
+    package struct Key: Sendable, Equatable {
+        var input: DetentResolutionInput
+        var detents: [DetentSpec]
+    }
+
+    package struct Contents: Sendable, Equatable {
+        var heights: [String: Double] = [:]
+        var resolvedFor: Key?
+        var fallbacks: Set<String> = []
+    }
+
+    private var storage: ImmutableBox<Contents>?
+
+    package init() {}
+
+    var contents: Contents {
+        get { storage?.value ?? Contents() }
+        set { storage = newValue == Contents() ? nil : ImmutableBox(newValue) }
+    }
+
+    package static func == (a: DetentResolution, b: DetentResolution) -> Bool {
+        a.storage === b.storage || a.contents == b.contents
     }
 }
