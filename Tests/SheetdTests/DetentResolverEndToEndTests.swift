@@ -128,6 +128,21 @@ import SheetRPC
         #expect(refused["error"]?["message"]?.stringValue?.contains("resolverFallbacks[0]") == true)
     }
 
+    /// A snapshot whose detent names a resolver this daemon lacks: -32011, load it first.
+    @Test func restoringNeedsTheResolver() throws {
+        let d = try Daemon()
+        _ = try d.call("initialize", ["clock": "host"])
+        _ = try d.call("session.create", ["container": ["width": 390, "height": 844, "safeArea": ["top": 47, "bottom": 34]],
+                                          "detents": ["fit", ["id": "g", "resolver": "golden"]], "selectedDetent": "g"])
+        let snap = try d.call("session.snapshot", ["session": "s1"])
+        let bare = try Daemon(arguments: ["--no-default-plugins"])
+        _ = try bare.call("initialize", ["clock": "host"])
+        let (refused, _) = try bare.request("session.restore", ["state": snap])
+        #expect(refused["error"]?["code"] == -32011)
+        #expect(refused["error"]?["message"]?.stringValue
+            == "params.state.sheet.setup.detents[1].resolver: unknown detentResolver policy \"golden\" (available: none); load the plugin before restoring")
+    }
+
     static func count(_ text: String, in haystack: String) -> Int {
         haystack.components(separatedBy: text).count - 1
     }
