@@ -247,6 +247,7 @@ extension Sheet {
             // Interrupt an animated pop: un-commit it and hand it to the finger.
             let p = tr.progress(at: state.now)
             state.nav.entries.append(contentsOf: tr.removed.reversed())
+            resolveDetents()  // the top entry is back: the content a resolver is told
             var t = tr
             t.interactive = true
             t.committed = false
