@@ -114,6 +114,23 @@ private let landscape = Container(width: 844, height: 390, safeArea: Insets(top:
         do { let ok = s.frame().sheet.height == 500; #expect(ok) }
     }
 
+    /// A push asks again with the new top entry's content (its height plus its bar).
+    @Test func navigationReResolves() throws {
+        let r = RecordingResolver { $0.contentHeight + $0.container.safeArea.bottom }
+        var s = try Sheet(setup: SheetSetup(container: phone, detents: [.resolver(id: "r", name: "test")],
+                                            navigation: [NavEntry(id: "root", preferredHeight: 200, navigationBar: false)]),
+                          policies: SheetPolicies(detentResolvers: ["test": r]))
+        try s.present(at: 0, animated: false)
+        try s.push(NavEntry(id: "detail", preferredHeight: 400, navigationBar: false), at: 100)
+        #expect(r.inputs.map(\.contentHeight) == [200, 400])
+        s.advance(to: 2000)
+        do { let ok = s.frame().sheet.height == 434; #expect(ok) }
+        try s.pop(at: 2100)
+        #expect(r.inputs.map(\.contentHeight) == [200, 400, 200])
+        s.advance(to: 4000)
+        do { let ok = s.frame().sheet.height == 234; #expect(ok) }
+    }
+
     /// Every resolver detent is asked, each with its own id.
     @Test func eachDetentIsAskedWithItsID() throws {
         let r = RecordingResolver { $0.detentID == "low" ? 200 : 600 }
