@@ -99,6 +99,7 @@ extension WireValue.Detent {
         case .height(let id, let h): return ["id": .string(id), "height": .number(h)]
         case .fraction(let id, let f): return ["id": .string(id), "fraction": .number(f)]
         case .fromTop(let id, let d): return ["id": .string(id), "fromTop": .number(d)]
+        case .resolver(let id, let name): return ["id": .string(id), "resolver": .string(name)]
         }
     }
 }

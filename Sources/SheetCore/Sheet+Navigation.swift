@@ -98,6 +98,7 @@ extension Sheet {
     mutating func startNavigation(_ op: NavigationOperation, from: NavEntry, to: NavEntry, removed: [NavEntry],
                                   animated: Bool) {
         state.rest.endHeld()
+        resolveDetents()  // the new top entry is the content a resolver is told
         let timing = navigationTiming(op)
         let tr = NavTransition(
             operation: op, from: from, to: to, removed: removed,
@@ -246,6 +247,7 @@ extension Sheet {
             // Interrupt an animated pop: un-commit it and hand it to the finger.
             let p = tr.progress(at: state.now)
             state.nav.entries.append(contentsOf: tr.removed.reversed())
+            resolveDetents()  // the top entry is back: the content a resolver is told
             var t = tr
             t.interactive = true
             t.committed = false

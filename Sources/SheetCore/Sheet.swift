@@ -44,8 +44,10 @@ public struct Sheet: ~Copyable, Sendable {
         self.state = SheetState(setup: setup)
         self.state.policyNames = policyNames
         self.policies = policies
+        resolveDetents()
         let (resolved, wasSorted) = DetentResolver.resolve(
-            setup.detents, in: state.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
+            setup.detents, in: state.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap,
+            resolved: state.resolverHeights)
         if !wasSorted {
             diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(resolved.map { $0.id })"))
         }
@@ -58,6 +60,11 @@ public struct Sheet: ~Copyable, Sendable {
     package init(restoring state: SheetState, policies: SheetPolicies) {
         self.state = state
         self.policies = policies
+        // Resolver answers are asked again, never trusted from the snapshot; a resolver that
+        // had failed (`state.resolverFallbacks`) stays failed.
+        self.state.resolvedFor = nil
+        self.state.resolverHeights = [:]
+        resolveDetents()
         layoutNavigation()
     }
 
@@ -261,6 +268,7 @@ public struct Sheet: ~Copyable, Sendable {
         } else {
             state.nav.entries[state.nav.entries.count - 1].preferredHeight = height
         }
+        resolveDetents()
         let moved = zip(before.detents, state.detents).contains { abs($0.height - $1.height) >= 0.5 }
         guard moved else {
             state = before
@@ -291,6 +299,7 @@ public struct Sheet: ~Copyable, Sendable {
         let heldAt = state.motion.target
         if !hiding { state.rest.endHeld() }
         state.keyboardHeight = max(0, height)
+        resolveDetents()
         let restore = state.options.keyboardRestore
         switch state.keyboardMode {
         case .largest:
@@ -312,6 +321,7 @@ public struct Sheet: ~Copyable, Sendable {
 
     /// Move the resting target to the current layout, easing the difference in.
     mutating func retarget(_ timing: AnimationTiming?, trigger: SettleTrigger) {
+        resolveDetents()  // whatever changed may change a resolver's answer
         guard state.goal == .detent, state.drag == nil else { return }
         let delta = state.restExtent - state.motion.target
         // Instant changes (durationMs 0, animated: false) track exactly; animations skip

@@ -55,6 +55,26 @@ package struct SheetState: Sendable, Equatable {
     package var pan: PanArbitrationState?
     /// A back gesture (`input.back`) and its scale's return, while it lasts.
     package var back: BackGesture?
+    /// Detent resolvers' answers and failures, out of line (most sessions have none).
+    package var resolution = DetentResolution()
+
+    /// The detent resolvers' answers (pt, by detent id) for `resolvedFor`: recomputed when
+    /// that changes (`Sheet.resolveDetents`), never trusted from a snapshot.
+    package var resolverHeights: [String: Double] {
+        get { resolution.contents.heights }
+        set { resolution.contents.heights = newValue }
+    }
+    /// What `resolverHeights` were asked for (`nil` = not yet asked).
+    package var resolvedFor: DetentResolution.Key? {
+        get { resolution.contents.resolvedFor }
+        set { resolution.contents.resolvedFor = newValue }
+    }
+    /// Detent resolvers that failed in this session: their detents are `fit` for good
+    /// (snapshotted, so a restored session stays fallen back).
+    package var resolverFallbacks: Set<String> {
+        get { resolution.contents.fallbacks }
+        set { resolution.contents.fallbacks = newValue }
+    }
 
     package init(setup: SheetSetup) {
         self.setup = setup
@@ -97,7 +117,16 @@ package struct SheetState: Sendable, Equatable {
         let layout = self.layout
         return DetentResolver.resolved(setup.detents, in: layout.detentContainer(container), fitHeight: fitHeight,
                                        largeTopGap: options.largeTopGap, lift: keyboardLift + layout.bottomMargin,
-                                       limit: container.maxSheetHeight)
+                                       limit: container.maxSheetHeight, resolved: resolverHeights)
+    }
+
+    /// What a detent resolver is told now (with an empty `detentID`): the detents' container,
+    /// the fitted content, the keyboard, the largest detent height, edge and layout.
+    var detentResolutionInput: DetentResolutionInput {
+        let layout = self.layout
+        let c = layout.detentContainer(container)
+        return DetentResolutionInput(detentID: "", container: c, contentHeight: fitHeight, keyboardHeight: keyboardHeight,
+                                     maximumDetentValue: c.maxSheetHeight, edge: options.edge, layout: layout.kind)
     }
 
     func extent(of id: String, in detents: [ResolvedDetent]? = nil) -> Double {
@@ -249,5 +278,34 @@ package struct PendingDetents: Sendable, Equatable {
     package init(detents: [DetentSpec]? = nil, selectedDetent: String? = nil) {
         self.detents = detents
         self.selectedDetent = selectedDetent
+    }
+}
+
+/// A sheet's detent resolver state, held out of line: one reference in every session, the
+/// contents only in sessions whose detents name a resolver (memory per session).
+package struct DetentResolution: Sendable, Equatable {
+    /// The inputs detent resolvers answered for (detent ids aside).
+    package struct Key: Sendable, Equatable {
+        var input: DetentResolutionInput
+        var detents: [DetentSpec]
+    }
+
+    package struct Contents: Sendable, Equatable {
+        var heights: [String: Double] = [:]
+        var resolvedFor: Key?
+        var fallbacks: Set<String> = []
+    }
+
+    private var storage: ImmutableBox<Contents>?
+
+    package init() {}
+
+    var contents: Contents {
+        get { storage?.value ?? Contents() }
+        set { storage = newValue == Contents() ? nil : ImmutableBox(newValue) }
+    }
+
+    package static func == (a: DetentResolution, b: DetentResolution) -> Bool {
+        a.storage === b.storage || a.contents == b.contents
     }
 }

@@ -103,7 +103,8 @@ extension SheetService {
         let names = try policyNames(p[SessionCreate.policies.name])
         // Everything is checked before a policy (perhaps a plugin's) is instantiated.
         try Self.validate(setup, at: p)
-        let policies = try makePolicies(names, path: p[SessionCreate.policies.name].path)
+        var policies = try makePolicies(names, path: p[SessionCreate.policies.name].path)
+        policies.detentResolvers = try makeDetentResolvers([(setup.detents, setupParams[SetupMembers.detents.name].path)], names: names)
         var sheet = Sheet(validated: setup, policies: policies, policyNames: names)
         if let parent { sheet.stackDepth = stack.depth(of: parent) + 1 }  // policies see it (plugin ABI 1.2)
         let s = addSession(sheet)

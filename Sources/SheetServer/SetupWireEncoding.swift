@@ -44,6 +44,7 @@ enum SetupWireEncoding {
         case .height(let id, let points): return ["id": .string(id), "height": .number(points)]
         case .fraction(let id, let value): return ["id": .string(id), "fraction": .number(value)]
         case .fromTop(let id, let points): return ["id": .string(id), "fromTop": .number(points)]
+        case .resolver(let id, let name): return ["id": .string(id), "resolver": .string(name)]
         }
     }
 

@@ -303,7 +303,8 @@ public final class SheetService: RPCService {
         }
         return ["dismissal": names(BuiltinPolicies.dismissalNames, .dismissal),
                 "scrollHandoff": names(BuiltinPolicies.scrollHandoffNames, .scrollHandoff),
-                "navigation": names(BuiltinPolicies.navigationNames, .navigation)]
+                "navigation": names(BuiltinPolicies.navigationNames, .navigation),
+                "detentResolver": names(BuiltinPolicies.detentResolverNames, .detentResolver)]
     }
 }
 

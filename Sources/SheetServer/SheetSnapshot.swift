@@ -20,7 +20,7 @@ enum SheetSnapshot {
     static let members = ["setup", "policies", "now", "lifecycle", "goal", "selectedDetent", "restHeight",
                           "keyboardReturnDetent", "extent", "keyboardHeight", "settling", "pendingDismissCancelled",
                           "navigation", "scroll", "drag", "pendingDetents", "lateral", "takenFinger",
-                          "presentReference", "pan", "back"]
+                          "presentReference", "pan", "back", "resolverFallbacks"]
 
     /// Positions, translations and velocities the engine may hold (pt, pt/s): far beyond any
     /// screen, far below where the spring and bezier arithmetic loses finiteness.
@@ -61,6 +61,7 @@ enum SheetSnapshot {
         case nil: break
         }
         if let b = s.back { o["back"] = backGesture(b) }
+        if !s.resolverFallbacks.isEmpty { o["resolverFallbacks"] = .array(s.resolverFallbacks.sorted().map { .string($0) }) }
         return o
     }
 
@@ -178,6 +179,17 @@ enum SheetSnapshot {
         if p["presentReference"].exists { s.presentReference = try motion(p["presentReference"]) }
         if p["pan"].exists { s.pan = try pan(p["pan"]) }
         if p["back"].exists { s.back = try backGesture(p["back"]) }
+        if p["resolverFallbacks"].exists {
+            // Resolvers that failed in the snapshotted session: names its detents use.
+            let named = Set(((s.pendingDetents?.detents ?? []) + setup.detents).compactMap { spec -> String? in
+                if case .resolver(_, let name) = spec { return name } else { return nil }
+            })
+            for item in try p["resolverFallbacks"].array(maxCount: 64) {
+                let name = try item.string()
+                guard named.contains(name) else { throw item.fail("no detent names the resolver \"\(name.prefix(64))\"") }
+                s.resolverFallbacks.insert(name)
+            }
+        }
         try SnapshotValidation.check(s, p)
         return s
     }

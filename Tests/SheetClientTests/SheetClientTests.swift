@@ -76,6 +76,21 @@ struct SheetClientTests {
         #expect(try await client.shutdown() == 0)
     }
 
+    /// A detent whose height the bundled `golden` resolver gives: the maximum detent value ÷ φ
+    /// (797 / 1.618… = 492.573), and `plugins.list` names it with its kind.
+    @Test func aResolverDetentIsSpelledByTheClient() async throws {
+        let client = try await start()
+        let session = try await client.createSession(container: container, preferredHeight: 300,
+                                                     detents: [.fit, .resolver(id: "golden", resolver: "golden")],
+                                                     selectedDetent: "golden")
+        try await session.present(t: 0, animated: false)
+        let frame = try await client.tick(0).first
+        #expect(frame?.sheet.height == 492.573 && frame?.sheet.y == 351.427 && frame?.detent == "golden")
+        let plugins = try await client.listPlugins().arrayValue ?? []
+        #expect(plugins.contains { $0["name"]?.stringValue == "golden" && $0["kind"]?.stringValue == "detentResolver" })
+        #expect(try await client.shutdown() == 0)
+    }
+
     /// `options.gesture` through the client: the pan's `gesture` answer and `panDeclined`'s reason.
     @Test func aDeclinedPanIsAnsweredAndReported() async throws {
         let client = try await start()

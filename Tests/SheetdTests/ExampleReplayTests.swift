@@ -396,6 +396,12 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
                        .at(448, "back.scaleX", 0.8845), .at(448, "back.scaleY", 0.9326),
                        .during(464, 752, "back.scaleX", 0.8845), .during(464, 752, "state", "dismissing"),
                        .at(768, "state", "dismissed")]),
+        // The golden detent resolver: max detent value ÷ φ, asked again at each rotation.
+        .init(file: "65-plugin-golden-detent-resolver.ndjson", plugins: true,
+              events: ["presented"], finalState: "presented", finalY: 351.427,
+              checks: [.at(304, "sheet.height", 492.573), .at(304, "sheet.y", 351.427), .at(304, "detent", "golden"),
+                       .at(740, "state", "presented"), .at(756, "sheet.height", 241.033), .at(756, "sheet.y", 148.967),
+                       .at(1256, "sheet.height", 492.573), .at(1256, "sheet.y", 351.427)]),
         .init(file: "51-pan-arbitration.ndjson",
               events: ["presented", "panDeclined", "detentChanged:large"], finalState: "presented", finalY: 57,
               checks: [.at(0, "sheet.y", 510), .at(232, "state", "dragging"), .at(232, "sheet.y", 479.95),

@@ -44,7 +44,7 @@ export type Container = {
 /** A detent identifier: `fit`, `medium`, `large` or a custom detent's `id`. */
 export type DetentId = string;
 
-/** A resting height. `fit`: content height (default); `medium`: half the container; `large`: container height minus safeArea.top and options.largeTopGap. Custom: absolute `height` (pt, sheet height) or `fraction` of the container height. The list is sorted ascending by resolved height. `fromTop`: the sheet's top this many points below the container's top (height = container.height - fromTop; build your own with session.create's `maxDetentHeight`). */
+/** A resting height. `fit`: content height (default); `medium`: half the container; `large`: container height minus safeArea.top and options.largeTopGap. Custom: absolute `height` (pt, sheet height) or `fraction` of the container height. The list is sorted ascending by resolved height. `fromTop`: the sheet's top this many points below the container's top (height = container.height - fromTop; build your own with session.create's `maxDetentHeight`). `resolver`: the height comes from the detent resolver plugin of that name (kind `detentResolver`, e.g. the bundled `golden`), asked again whenever the container, safe area, content height, keyboard height or layout changes (the sheet animates to the new answer like any detent change); it is configured by `policies.config[<name>]`. An unknown name is -32602 naming the known resolvers. A resolver that fails or answers outside 0...maxDetentHeight makes its detents the `fit` height for the rest of the session, with one -32011 `$/diagnostic`. */
 export type Detent = ("fit" | "medium" | "large") | {
   id: DetentId;
   /** Sheet height (pt). */
@@ -57,6 +57,10 @@ export type Detent = ("fit" | "medium" | "large") | {
   id: DetentId;
   /** Distance of the sheet's top from the container's top (pt). */
   fromTop: number;
+} | {
+  id: DetentId;
+  /** Name of a detent resolver plugin (`plugins.list` kind `detentResolver`), e.g. `golden`: the maximum detent value ÷ φ. */
+  resolver: string;
 };
 
 /** cubic-bezier(x1, y1, x2, y2); x1 and x2 in 0...1. */
@@ -163,7 +167,7 @@ export type PolicySelection = {
   scrollHandoff?: string;
   /** Navigation animator (built-ins: `slide` default, `cover`; plugins e.g. `crossfade`). */
   navigation?: string;
-  /** Per-policy configuration: `{<policy name>: object}`; each object is handed to that policy unchanged. The built-in dismissal policies accept `skipDetents` (boolean; `deceleration` default true, `projection` default false): false = a fling lands at most one detent beyond those between where the drag started and where it was released. Both also accept `velocityThreshold` (pt/s, default 0, clamped to 0…1000000): a release slower than it is decided as if its velocity were 0, by position alone. */
+  /** Per-policy configuration: `{<policy name>: object}`; each object is handed to that policy unchanged. The built-in dismissal policies accept `skipDetents` (boolean; `deceleration` default true, `projection` default false): false = a fling lands at most one detent beyond those between where the drag started and where it was released. Both also accept `velocityThreshold` (pt/s, default 0, clamped to 0…1000000): a release slower than it is decided as if its velocity were 0, by position alone. A detent resolver named by a detent (`{id, resolver}`) receives `config[<resolver name>]` too. */
   config?: { [key: string]: { [key: string]: unknown } };
 };
 
@@ -172,6 +176,8 @@ export type PolicyNames = {
   dismissal: string[];
   scrollHandoff: string[];
   navigation: string[];
+  /** Detent resolvers (none built in; plugins of kind `detentResolver`, named by detents `{id, resolver}`). */
+  detentResolver: string[];
 };
 
 /** Alias kept for readers of the brief: the session's policy selection. */
@@ -369,7 +375,7 @@ export type Diagnostic = {
 
 export type PluginInfo = {
   name: string;
-  kind: "dismissal" | "scrollHandoff" | "navigation";
+  kind: "dismissal" | "scrollHandoff" | "navigation" | "detentResolver";
   version: string;
   path: string;
   /** failed: its helper process faulted (crash, exit, timeout) 3 times within a minute; it is not restarted and sessions using it get the built-in. */
@@ -546,6 +552,8 @@ export type SheetSnapshot = {
     start?: Time;
     durationMs?: number;
   };
+  /** Detent resolvers that failed in this session (their detents are `fit` for good); absent when none. A restored session keeps them failed and does not ask them again. */
+  resolverFallbacks?: string[];
 };
 
 /** What a release would do: the members of the willSettle event that release would send, without `trigger`. */

@@ -30,8 +30,8 @@ SheetState: TypeAlias = Literal["dismissed", "presenting", "presented", "draggin
 #: A detent identifier: `fit`, `medium`, `large` or a custom detent's `id`.
 DetentId: TypeAlias = str
 
-#: A resting height. `fit`: content height (default); `medium`: half the container; `large`: container height minus safeArea.top and options.largeTopGap. Custom: absolute `height` (pt, sheet height) or `fraction` of the container height. The list is sorted ascending by resolved height. `fromTop`: the sheet's top this many points below the container's top (height = container.height - fromTop; build your own with session.create's `maxDetentHeight`).
-Detent: TypeAlias = Union[Literal["fit", "medium", "large"], 'DetentHeight', 'DetentFraction', 'DetentFromTop']
+#: A resting height. `fit`: content height (default); `medium`: half the container; `large`: container height minus safeArea.top and options.largeTopGap. Custom: absolute `height` (pt, sheet height) or `fraction` of the container height. The list is sorted ascending by resolved height. `fromTop`: the sheet's top this many points below the container's top (height = container.height - fromTop; build your own with session.create's `maxDetentHeight`). `resolver`: the height comes from the detent resolver plugin of that name (kind `detentResolver`, e.g. the bundled `golden`), asked again whenever the container, safe area, content height, keyboard height or layout changes (the sheet animates to the new answer like any detent change); it is configured by `policies.config[<name>]`. An unknown name is -32602 naming the known resolvers. A resolver that fails or answers outside 0...maxDetentHeight makes its detents the `fit` height for the rest of the session, with one -32011 `$/diagnostic`.
+Detent: TypeAlias = Union[Literal["fit", "medium", "large"], 'DetentHeight', 'DetentFraction', 'DetentFromTop', 'DetentResolver']
 
 #: cubic-bezier(x1, y1, x2, y2); x1 and x2 in 0...1.
 CubicBezierCurve: TypeAlias = List[float]
@@ -180,6 +180,13 @@ class DetentFromTop(TypedDict):
     fromTop: float
 
 
+class DetentResolver(TypedDict):
+    """DetentResolver"""
+    id: 'DetentId'
+    #: Name of a detent resolver plugin (`plugins.list` kind `detentResolver`), e.g. `golden`: the maximum detent value ÷ φ.
+    resolver: str
+
+
 class Spring(TypedDict):
     """A damped spring; it carries the release velocity."""
     #: 1 = critically damped, < 1 bounces.
@@ -293,7 +300,7 @@ class PolicySelection(TypedDict, total=False):
     scrollHandoff: str
     #: Navigation animator (built-ins: `slide` default, `cover`; plugins e.g. `crossfade`).
     navigation: str
-    #: Per-policy configuration: `{<policy name>: object}`; each object is handed to that policy unchanged. The built-in dismissal policies accept `skipDetents` (boolean; `deceleration` default true, `projection` default false): false = a fling lands at most one detent beyond those between where the drag started and where it was released. Both also accept `velocityThreshold` (pt/s, default 0, clamped to 0…1000000): a release slower than it is decided as if its velocity were 0, by position alone.
+    #: Per-policy configuration: `{<policy name>: object}`; each object is handed to that policy unchanged. The built-in dismissal policies accept `skipDetents` (boolean; `deceleration` default true, `projection` default false): false = a fling lands at most one detent beyond those between where the drag started and where it was released. Both also accept `velocityThreshold` (pt/s, default 0, clamped to 0…1000000): a release slower than it is decided as if its velocity were 0, by position alone. A detent resolver named by a detent (`{id, resolver}`) receives `config[<resolver name>]` too.
     config: Dict[str, Any]
 
 
@@ -302,6 +309,8 @@ class PolicyNames(TypedDict):
     dismissal: List[str]
     scrollHandoff: List[str]
     navigation: List[str]
+    #: Detent resolvers (none built in; plugins of kind `detentResolver`, named by detents `{id, resolver}`).
+    detentResolver: List[str]
 
 
 class _NavEntryRequired(TypedDict):
@@ -371,7 +380,7 @@ class Diagnostic(_DiagnosticRequired, total=False):
 class PluginInfo(TypedDict):
     """PluginInfo"""
     name: str
-    kind: Literal["dismissal", "scrollHandoff", "navigation"]
+    kind: Literal["dismissal", "scrollHandoff", "navigation", "detentResolver"]
     version: str
     path: str
     #: failed: its helper process faulted (crash, exit, timeout) 3 times within a minute; it is not restarted and sessions using it get the built-in.
@@ -565,6 +574,8 @@ class SheetSnapshot(_SheetSnapshotRequired, total=False):
     pan: 'SheetSnapshotPan'
     #: A back gesture (input.back) and its scale while it lasts: `tracking` (between `began` and `cancelled`/`invoked`; `progress` the latest raw 0...1), `returning` (the scale easing back to 1 from `progress`'s over `durationMs` from `start`; both only here), `holding` (held while the sheet it dismissed leaves).
     back: 'SheetSnapshotBack'
+    #: Detent resolvers that failed in this session (their detents are `fit` for good); absent when none. A restored session keeps them failed and does not ask them again.
+    resolverFallbacks: List[str]
 
 
 class ReleasePreview(TypedDict):

@@ -196,3 +196,21 @@ def test_a_sideways_pan_is_declined_by_options_gesture():
             "state": "presented", "gesture": "pending"}
         assert session.pan(t=32, phase="changed", translation={"x": 24, "y": 5}) == {
             "state": "presented", "gesture": "declined"}
+
+
+def test_a_resolver_detent_takes_the_golden_height():
+    """``{id, resolver: "golden"}``: the bundled resolver gives max detent value ÷ φ (797 / φ)."""
+    with sheetd.Client() as client:
+        client.initialize(clock="host")
+        session = client.create_session(container=IPHONE, content={"preferredHeight": 300},
+                                        detents=["fit", {"id": "golden", "resolver": "golden"}],
+                                        selectedDetent="golden")
+        session.present(t=0, animated=False)
+        frame = client.tick(0)[0]
+        assert (frame.sheet.height, frame.sheet.y, frame.detent) == (492.573, 351.427, "golden")
+        kinds = {p["name"]: p["kind"] for p in client.list_plugins()}
+        assert kinds["golden"] == "detentResolver"
+        with pytest.raises(sheetd.RPCError) as refused:
+            client.create_session(container=IPHONE, detents=[{"id": "x", "resolver": "spiral"}])
+        assert refused.value.code == -32602
+        assert "unknown detentResolver policy \"spiral\"" in str(refused.value)
