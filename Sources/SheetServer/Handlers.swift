@@ -54,6 +54,8 @@ extension SheetService {
         try r.on(InputKeyboard.self) { s, c throws(RPCError) in try s.keyboard(c) }
         try r.on(PluginsList.self) { s, c throws(RPCError) in try s.listPlugins(c) }
         try r.on(PluginsLoad.self) { s, c throws(RPCError) in try s.loadPlugin(c) }
+        try r.on(SessionFrame.self) { s, c throws(RPCError) in try s.sessionFrame(c) }
+        try r.on(ClockRunUntilRest.self) { s, c throws(RPCError) in try s.runUntilRest(c) }
         return r
     }
 
