@@ -77,6 +77,18 @@ public final class SheetClient: Sendable {
         try await connection.call(ClockTick.name, [ClockTick.t.name: .number(t)]).1
     }
 
+    /// `clock.runUntilRest {fps?, maxMs?}` (host clock): ticks at `t0 + k × 1000/fps` until
+    /// every session rests or the next tick would pass `t0 + maxMs` (nil: the server's defaults,
+    /// 60 and 10,000); the frames those ticks produced come with the answer.
+    @discardableResult
+    public func runUntilRest(fps: Double? = nil, maxMs: Double? = nil) async throws(SheetClientError) -> RestRun {
+        var p: JSONObject = [:]
+        if let fps { p[ClockRunUntilRest.fps.name] = .number(fps) }
+        if let maxMs { p[ClockRunUntilRest.maxMs.name] = .number(maxMs) }
+        let (r, frames) = try await connection.call(ClockRunUntilRest.name, p)
+        return RestRun(t: r.number("t"), ticks: Int(r.number("ticks")), rested: r.bool("rested"), frames: frames)
+    }
+
     /// `session.create`: a new session (dismissed) and its handle.
     public func createSession(container: Container, preferredHeight: Double? = nil, detents: [Detent]? = nil,
                               selectedDetent: String? = nil, navigation: [NavEntry]? = nil,
@@ -191,4 +203,14 @@ public struct InitializeResult: Sendable {
         clock = r.string("clock")
         fps = r.number("fps")
     }
+}
+
+/// What `clock.runUntilRest` did: the server's time after it, how many ticks ran, whether
+/// every session rests (false: `maxMs` cut it) and the frames sent (the answer's `frames` is
+/// their count).
+public struct RestRun: Sendable, Equatable {
+    public var t: Double
+    public var ticks: Int
+    public var rested: Bool
+    public var frames: [Frame]
 }

@@ -61,6 +61,22 @@ struct SheetClientTests {
         #expect(try await client.shutdown() == 0)
     }
 
+    /// `runUntilRest` and `currentFrame`: the harness verbs, with their exact numbers.
+    @Test func runUntilRestTicksToRestAndCurrentFrameConsumesNoSeq() async throws {
+        let client = try await start()
+        let session = try await client.createSession(container: container, preferredHeight: 300)
+        #expect(try await session.currentFrame().seq == 0)
+        try await session.present(t: 0)
+        let cut = try await client.runUntilRest(fps: 30, maxMs: 100)
+        #expect(cut.t == 100 && cut.ticks == 3 && !cut.rested && cut.frames.map(\.t) == [100 / 3.0, 200 / 3.0, 100])
+        let now = try await session.currentFrame()
+        #expect(now.seq == 3 && now.t == 100 && now.sheet == cut.frames.last?.sheet)
+        let rest = try await client.runUntilRest()
+        #expect(rest.t == 300 && rest.ticks == 12 && rest.rested && rest.frames.first?.seq == 4)
+        #expect(rest.frames.last?.sheet.y == 510)
+        #expect(try await client.shutdown() == 0)
+    }
+
     /// The client's values are the wire's own: a `fromTop` detent, a grabber pan and a named
     /// keyboard curve reach the daemon and are accepted.
     @Test func everyWireChoiceIsSpelledByTheClient() async throws {

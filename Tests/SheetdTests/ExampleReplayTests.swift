@@ -372,6 +372,13 @@ struct ExampleExpectation: Sendable, CustomTestStringConvertible {
               checks: [.at(0, "sheet.y", 444), .at(0, "sheet.height", 300), .at(96, "state", "settling"),
                        .at(704, "sheet.y", 644), .at(704, "sheet.height", 100),
                        .at(1376, "sheet.y", 744), .at(1376, "sheet.height", 0)]),
+        // MARK: issue 20 examples
+        .init(file: "67-run-until-rest.ndjson",
+              events: ["presented", "dismissed"], settles: ["present:fit:292", "dismiss:null:292"],
+              finalState: "dismissed", finalY: 844,
+              checks: [.at(50, "sheet.y", 825.252), .at(100, "sheet.y", 766.587), .at(150, "sheet.y", 677),
+                       .at(250, "sheet.y", 528.748), .at(300, "state", "presented"), .at(300, "sheet.y", 510),
+                       .at(500, "sheet.y", 587.413), .at(600, "sheet.y", 766.587), .at(700, "state", "dismissed")]),
         .init(file: "51-pan-arbitration.ndjson",
               events: ["presented", "panDeclined", "detentChanged:large"], finalState: "presented", finalY: 57,
               checks: [.at(0, "sheet.y", 510), .at(232, "state", "dragging"), .at(232, "sheet.y", 479.95),

@@ -65,6 +65,9 @@ SessionListResult: TypeAlias = List['SessionListResultItem']
 #: `session.restore` result.
 SessionRestoreResult: TypeAlias = 'RestoreResult'
 
+#: `session.frame` result.
+SessionFrameResult: TypeAlias = Dict[str, Any]
+
 #: `sheet.present` result.
 SheetPresentResult: TypeAlias = 'StateResult'
 
@@ -611,6 +614,25 @@ class ClockTickResult(TypedDict):
     frames: int
 
 
+class ClockRunUntilRestParams(TypedDict, total=False):
+    """`clock.runUntilRest` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
+    #: Ticks per second (default 60).
+    fps: float
+    #: The longest run (ms after t0, default 10000): no tick later than t0 + maxMs.
+    max_ms: float
+
+
+class ClockRunUntilRestResult(TypedDict):
+    """ClockRunUntilRestResult"""
+    t: 'Time'
+    #: Ticks run.
+    ticks: int
+    #: sheet.frame notifications sent before this response.
+    frames: int
+    #: True: every session rests; false: maxMs cut the run.
+    rested: bool
+
+
 class SessionCreateParams(TypedDict, total=False):
     """`session.create` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
     #: Required unless `parent` is given (a child takes its parent's container).
@@ -662,6 +684,10 @@ class SessionRestoreParams(TypedDict):
     """`session.restore` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
     #: A `session.snapshot` result.
     state: Dict[str, Any]
+
+
+class SessionFrameParams(TypedDict):
+    """`session.frame` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
 
 
 class SheetPresentParams(TypedDict, total=False):
@@ -1122,6 +1148,7 @@ CLIENT_METHODS: Dict[str, str] = {
     "shutdown": "shutdown",
     "exit": "exit",
     "tick": "clock.tick",
+    "run_until_rest": "clock.runUntilRest",
     "create_session": "session.create",
     "list_sessions": "session.list",
     "restore_session": "session.restore",
@@ -1133,6 +1160,7 @@ CLIENT_METHODS: Dict[str, str] = {
 SESSION_METHODS: Dict[str, str] = {
     "destroy": "session.destroy",
     "snapshot": "session.snapshot",
+    "current_frame": "session.frame",
     "present": "sheet.present",
     "dismiss": "sheet.dismiss",
     "select_detent": "sheet.selectDetent",
@@ -1168,6 +1196,10 @@ class SessionMethods:
     def snapshot(self, **params: Unpack[SessionSnapshotParams]) -> SessionSnapshotResult:
         """``session.snapshot``: Capture a session's complete state."""
         return cast("SessionSnapshotResult", self._call("session.snapshot", dict(params)))
+
+    def current_frame(self, **params: Unpack[SessionFrameParams]) -> SessionFrameResult:
+        """``session.frame``: A session's frame now, emitting nothing."""
+        return cast("SessionFrameResult", self._call("session.frame", dict(params)))
 
     def present(self, **params: Unpack[SheetPresentParams]) -> SheetPresentResult:
         """``sheet.present``: Present the sheet at its selected detent."""
@@ -1250,6 +1282,10 @@ class AsyncSessionMethods:
     def snapshot(self, **params: Unpack[SessionSnapshotParams]) -> Awaitable[SessionSnapshotResult]:
         """``session.snapshot``: Capture a session's complete state."""
         return cast("Awaitable[SessionSnapshotResult]", self._call("session.snapshot", dict(params)))
+
+    def current_frame(self, **params: Unpack[SessionFrameParams]) -> Awaitable[SessionFrameResult]:
+        """``session.frame``: A session's frame now, emitting nothing."""
+        return cast("Awaitable[SessionFrameResult]", self._call("session.frame", dict(params)))
 
     def present(self, **params: Unpack[SheetPresentParams]) -> Awaitable[SheetPresentResult]:
         """``sheet.present``: Present the sheet at its selected detent."""

@@ -196,3 +196,19 @@ def test_a_sideways_pan_is_declined_by_options_gesture():
             "state": "presented", "gesture": "pending"}
         assert session.pan(t=32, phase="changed", translation={"x": 24, "y": 5}) == {
             "state": "presented", "gesture": "declined"}
+
+
+def test_run_until_rest_ticks_a_presentation_to_rest_and_current_frame_consumes_no_seq():
+    with sheetd.Client() as client:
+        client.initialize(clock="host")
+        session = client.create_session(container=IPHONE, content={"preferredHeight": 300})
+        assert session.current_frame()["seq"] == 0
+        session.present(t=0)
+        assert client.run_until_rest(fps=30, max_ms=100) == {"t": 100, "ticks": 3, "frames": 3, "rested": False}
+        assert [f.t for f in session.frames] == [100 / 3, 200 / 3, 100]
+        now = session.current_frame()
+        assert (now["seq"], now["t"], now["sheet"]["y"]) == (3, 100, session.frame.sheet.y)
+        assert client.run_until_rest() == {"t": 300, "ticks": 12, "frames": 12, "rested": True}
+        assert client.now == 300
+        assert session.frame.seq == 15  # current_frame consumed none
+        assert session.event_types() == ["willSettle", "presented"]
