@@ -55,10 +55,13 @@ public final class SheetClient: Sendable {
 
     // MARK: The wire's client-level methods
 
-    /// `initialize {clientInfo?, clock?, fps?}`; must be the first request.
+    /// `initialize {clientInfo?, clock?, fps?, reduceMotion?}`; must be the first request.
+    /// `reduceMotion`: the sessions' default (`options.reduceMotion` overrides it per session).
     @discardableResult
     public func initialize(clock: SheetClock = .host, fps: Double? = nil, clientName: String? = nil,
-                           clientVersion: String? = nil) async throws(SheetClientError) -> InitializeResult {
+                           clientVersion: String? = nil, reduceMotion: Bool? = nil)
+        async throws(SheetClientError) -> InitializeResult
+    {
         var p = ParamsBuilder()
         if clientName != nil || clientVersion != nil {
             var info = ParamsBuilder()
@@ -68,6 +71,7 @@ public final class SheetClient: Sendable {
         }
         p.set(Initialize.clock.name, clock.rawValue)
         p.set(Initialize.fps.name, fps)
+        p.set(Initialize.reduceMotion.name, reduceMotion)
         return InitializeResult(try await request(Initialize.name, p.object))
     }
 
@@ -192,6 +196,8 @@ public struct InitializeResult: Sendable {
     public var protocolVersion: String
     public var clock: String
     public var fps: Double
+    /// The sessions' default reduced motion.
+    public var reduceMotion: Bool
     /// The whole result (`policies` included).
     public var json: JSONValue
 
@@ -202,6 +208,7 @@ public struct InitializeResult: Sendable {
         protocolVersion = r.string("protocolVersion")
         clock = r.string("clock")
         fps = r.number("fps")
+        reduceMotion = r.bool("reduceMotion")
     }
 }
 

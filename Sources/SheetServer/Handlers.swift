@@ -99,7 +99,8 @@ extension SheetService {
             throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
         }
         let (setupParams, parent) = try stackParams(p)  // a child takes its parent's container
-        let setup = try Wire.setup(setupParams)
+        var setup = try Wire.setup(setupParams)
+        if setup.options.reduceMotionSetting == nil && reduceMotion { setup.options.reduceMotion = true }  // the server's default
         let names = try policyNames(p[SessionCreate.policies.name])
         // Everything is checked before a policy (perhaps a plugin's) is instantiated.
         try Self.validate(setup, at: p)

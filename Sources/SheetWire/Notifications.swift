@@ -10,6 +10,7 @@ public enum SheetFrameNotification: WireNotification {
         MemberSpec("nav", .object, required: true), MemberSpec("position", .object, required: true),
         MemberSpec("keyboard", .object, required: true), MemberSpec("footer", .object, required: false),
         MemberSpec("background", .object, required: false), MemberSpec("transform", .object, required: false),
+        MemberSpec("opacity", .number, required: false),
     ]
 }
 

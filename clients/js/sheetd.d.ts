@@ -153,6 +153,8 @@ export type Options = {
     /** The rubber-band coefficient c in (0, 2] (protocol/README section 8's rubber-band formula). */
     coefficient?: number;
   } | null;
+  /** Reduced motion (iOS Reduce Motion; absent: the server's `initialize {reduceMotion}`, false by default). A present places the sheet at its rest rect at once and fades it in over presentTiming's duration (frames carry `opacity`, 0 to 1; the dimming and progress follow it); a commanded dismiss fades it out in place, a dismissing release from where the finger left it, each ending with `dismissed`; detent changes and releases settle critically damped (settleSpring's response, damping ratio 1) without overshoot; navigation push and pop cross-fade their entries (`nav.items` alpha) instead of sliding. Drags follow the finger as always. */
+  reduceMotion?: boolean;
 };
 
 /** Policies chosen for a session; names must be built-in or plugins (bundled plugins are opened on first use), as `plugins.list` lists them (else -32602). */
@@ -243,6 +245,8 @@ export type Frame = {
     /** Members may be added within protocol version 1. */
     [key: string]: unknown;
   };
+  /** The sheet's opacity, only while reduced motion is on (`options.reduceMotion`): 0 to 1 over a present's fade, 1 to 0 over a dismissal's, 1 at rest, 0 when dismissed. Rounded to 0.0001 like dimming.alpha. */
+  opacity?: number;
   grabber: {
     /** options.grabber (in every state). */
     visible: boolean;
@@ -554,6 +558,8 @@ export type InitializeParams = {
   clock?: "host" | "realtime";
   /** Realtime tick rate. */
   fps?: number;
+  /** Reduced motion (iOS Reduce Motion, React Native Bottom Sheet's `reduceMotion`) for every session that does not set `options.reduceMotion`: presents and dismissals fade in place (frames carry `opacity`), settles are critically damped, navigation cross-fades. Echoed in the result. */
+  reduceMotion?: boolean;
 };
 /** `initialize` result. */
 export type InitializeResult = {
@@ -566,6 +572,8 @@ export type InitializeResult = {
   protocolVersion: "1";
   clock: "host" | "realtime";
   fps: number;
+  /** The sessions' default reduced motion (`initialize {reduceMotion}`, false when not given). */
+  reduceMotion: boolean;
   policies: PolicyNames;
   /** Members may be added within protocol version 1. */
   [key: string]: unknown;
@@ -977,6 +985,8 @@ export type SheetFrameParams = {
     /** Members may be added within protocol version 1. */
     [key: string]: unknown;
   };
+  /** The sheet's opacity, only while reduced motion is on (`options.reduceMotion`): 0 to 1 over a present's fade, 1 to 0 over a dismissal's, 1 at rest, 0 when dismissed. Rounded to 0.0001 like dimming.alpha. */
+  opacity?: number;
   grabber: {
     visible: boolean;
     /** Top of the pull bar: sheet.y - pullBarHeight + 1/displayScale. */

@@ -280,6 +280,8 @@ class Options(TypedDict, total=False):
     gesture: Optional['OptionsGesture']
     #: Over-drag control. A hard stop ignores the finger's further travel and re-anchors the drag at the limit, so on the way back the sheet follows at once. An object replaces the whole setting (absent members take their defaults); null restores the defaults.
     rubberBand: Optional['OptionsRubberBand']
+    #: Reduced motion (iOS Reduce Motion; absent: the server's `initialize {reduceMotion}`, false by default). A present places the sheet at its rest rect at once and fades it in over presentTiming's duration (frames carry `opacity`, 0 to 1; the dimming and progress follow it); a commanded dismiss fades it out in place, a dismissing release from where the finger left it, each ending with `dismissed`; detent changes and releases settle critically damped (settleSpring's response, damping ratio 1) without overshoot; navigation push and pop cross-fade their entries (`nav.items` alpha) instead of sliding. Drags follow the finger as always.
+    reduceMotion: bool
 
 
 class PolicySelection(TypedDict, total=False):
@@ -576,6 +578,8 @@ class InitializeParams(TypedDict, total=False):
     clock: Literal["host", "realtime"]
     #: Realtime tick rate.
     fps: float
+    #: Reduced motion (iOS Reduce Motion, React Native Bottom Sheet's `reduceMotion`) for every session that does not set `options.reduceMotion`: presents and dismissals fade in place (frames carry `opacity`), settles are critically damped, navigation cross-fades. Echoed in the result.
+    reduce_motion: bool
 
 
 class InitializeResultServerInfo(TypedDict):
@@ -590,6 +594,8 @@ class InitializeResult(TypedDict):
     protocolVersion: Literal["1"]
     clock: Literal["host", "realtime"]
     fps: float
+    #: The sessions' default reduced motion (`initialize {reduceMotion}`, false when not given).
+    reduceMotion: bool
     policies: 'PolicyNames'
 
 
@@ -1110,6 +1116,8 @@ class Frame:
     nav: FrameNav
     position: FramePosition
     keyboard: FrameKeyboard
+    #: The sheet's opacity, only while reduced motion is on (`options.reduceMotion`): 0 to 1 over a present's fade, 1 to 0 over a dismissal's, 1 at rest, 0 when dismissed. Rounded to 0.0001 like dimming.alpha.
+    opacity: Optional[float] = None
     #: With options.footerHeight only.
     footer: Optional[FrameFooter] = None
     #: With options.recedeBackground on a root session only: the host's own screen behind the stack, about its top centre. f = how far the sheet is from the next smaller detent (0 with one detent) toward its largest, 0...1: scale 1 - f·26/container.width, translateY f·safeArea.top, cornerRadius f·options.cornerRadius.
@@ -1134,6 +1142,7 @@ class Frame:
             nav=FrameNav.from_wire(m["nav"]),
             position=FramePosition.from_wire(m["position"]),
             keyboard=FrameKeyboard.from_wire(m["keyboard"]),
+            opacity=m["opacity"] if m.get("opacity") is not None else None,
             footer=FrameFooter.from_wire(m["footer"]) if m.get("footer") is not None else None,
             background=FrameBackground.from_wire(m["background"]) if m.get("background") is not None else None,
             transform=FrameTransform.from_wire(m["transform"]) if m.get("transform") is not None else None,
