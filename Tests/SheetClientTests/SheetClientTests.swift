@@ -61,6 +61,18 @@ struct SheetClientTests {
         #expect(try await client.shutdown() == 0)
     }
 
+    /// Reduced motion: the sheet is at its rest rect at once and fades in (`opacity`).
+    @Test func reducedMotionFadesTheSheetInPlace() async throws {
+        let client = try SheetClient(executable: builtDaemon())
+        #expect(try await client.initialize(clock: .host, reduceMotion: true).reduceMotion)
+        let session = try await client.createSession(container: container, preferredHeight: 300)
+        try await session.present(t: 0)
+        let frame = try #require(try await client.tick(150).first)
+        #expect(frame.sheet.y == 510 && frame.opacity == 0.5 && frame.dimmingAlpha == 0.3)
+        #expect(try await client.runUntilRest().frames.last?.opacity == 1)
+        #expect(try await client.shutdown() == 0)
+    }
+
     /// `runUntilRest` and `currentFrame`: the harness verbs, with their exact numbers.
     @Test func runUntilRestTicksToRestAndCurrentFrameConsumesNoSeq() async throws {
         let client = try await start()

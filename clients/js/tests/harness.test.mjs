@@ -22,3 +22,22 @@ test("runUntilRest ticks a presentation to rest; currentFrame consumes no seq", 
   client.exit();
   assert.equal(await client.exited, 0);
 });
+
+test("reduced motion: the sheet fades in place and frames carry opacity", async (t) => {
+  const client = await SheetdClient.spawn();
+  t.after(() => client.close());
+  assert.equal((await client.initialize({ clock: "host", reduceMotion: true })).reduceMotion, true);
+  const container = { width: 390, height: 844, safeArea: { top: 47, bottom: 34 } };
+  const session = await client.createSession({ container, content: { preferredHeight: 300 } });
+  const plain = await client.createSession({ container, content: { preferredHeight: 300 }, options: { reduceMotion: false } });
+  await session.present({ t: 0 });
+  await plain.present({ t: 0 });
+  const frames = await client.tick(150);
+  assert.deepEqual(frames.map((f) => [f.session, f.sheet.y, f.opacity]), [["s1", 510, 0.5], ["s2", 677, undefined]]);
+  assert.equal(frames[0].dimming.alpha, 0.3);
+  await client.runUntilRest();
+  assert.equal(session.frame.opacity, 1);
+  await client.shutdown();
+  client.exit();
+  assert.equal(await client.exited, 0);
+});

@@ -212,3 +212,18 @@ def test_run_until_rest_ticks_a_presentation_to_rest_and_current_frame_consumes_
         assert client.now == 300
         assert session.frame.seq == 15  # current_frame consumed none
         assert session.event_types() == ["willSettle", "presented"]
+
+
+def test_reduced_motion_fades_the_sheet_in_place_and_frames_carry_opacity():
+    with sheetd.Client() as client:
+        assert client.initialize(clock="host", reduce_motion=True)["reduceMotion"] is True
+        session = client.create_session(container=IPHONE, content={"preferredHeight": 300})
+        plain = client.create_session(container=IPHONE, content={"preferredHeight": 300},
+                                      options={"reduceMotion": False})
+        session.present(t=0)
+        plain.present(t=0)
+        frames = client.tick(150)
+        assert [(f.session, f.sheet.y, f.opacity) for f in frames] == [("s1", 510, 0.5), ("s2", 677, None)]
+        assert frames[0].dimming.alpha == 0.3
+        client.run_until_rest()
+        assert session.frame.opacity == 1 and session.state == "presented"
