@@ -52,7 +52,7 @@ extension SheetService: RPCSteppingService {
         if c.params.exists { try checkMembers(c) }  // every member is optional: params may be absent
         let fps = try c.params.read(ClockRunUntilRest.fps)
         let maxMs = try c.params.read(ClockRunUntilRest.maxMs)
-        return RunUntilRest(service: self, t0: serverTime, interval: 1000 / fps, maxMs: maxMs)
+        return RunUntilRest(service: self, t0: serverTime, fps: fps, maxMs: maxMs)
     }
 
     public func begin(_ method: String, params: JSONValue?) throws(RPCError) -> (any RPCSteppedCall)? {
@@ -65,15 +65,15 @@ extension SheetService: RPCSteppingService {
     final class RunUntilRest: RPCSteppedCall {
         let service: SheetService
         let t0: Double
-        let interval: Double
+        let fps: Double
         let end: Double
         private var ticks = 0
         private var frames = 0
 
-        init(service: SheetService, t0: Double, interval: Double, maxMs: Double) {
+        init(service: SheetService, t0: Double, fps: Double, maxMs: Double) {
             self.service = service
             self.t0 = t0
-            self.interval = interval
+            self.fps = fps
             self.end = t0 + maxMs
         }
 
@@ -88,12 +88,22 @@ extension SheetService: RPCSteppingService {
             // Rest: no session is moving (none animates, none is held by a finger, every frame
             // has been sent).
             if s.sessions.moving.isEmpty { return answer(rested: true) }
-            let t = t0 + Double(ticks + 1) * interval  // multiplied, not accumulated
+            let t = Self.time(t0, tick: ticks + 1, fps: fps)
             guard t <= end else { return answer(rested: false) }
             ticks += 1
             s.hostNow = max(t, s.hostNow)
             frames += s.tick(at: s.hostNow)
             return nil
+        }
+
+        /// Tick `k`'s time, `t0 + k × 1000 / fps`: multiplied, not accumulated, and rounded once
+        /// (the double nearest the exact time) whenever `t0 × fps` is a whole number, as with a
+        /// whole-millisecond `t0`: the 15th tick at 60 fps from 0 is 250, not 15 ×
+        /// 16.666666666666668 = 250.00000000000003, and from 100 the 5th is 183.33333333333334.
+        static func time(_ t0: Double, tick k: Int, fps: Double) -> Double {
+            let scaled = t0 * fps
+            guard scaled == scaled.rounded(), abs(scaled) < 0x1p52 else { return t0 + Double(k) * 1000 / fps }
+            return (scaled + Double(k) * 1000) / fps
         }
 
         private func answer(rested: Bool) -> JSONValue {

@@ -62,7 +62,7 @@ private final class SmallOutput: RPCOutput {
         let c = Self.presented()
         var explicit: [String] = []
         for k in 1...Int(ticks) {
-            let t = Double(k) * (1000 / 60.0)
+            let t = Double(k) * 1000 / 60
             let out = Self.text(c.receive(Self.request("clock.tick", String(decoding: JSONCodec.encode(["t": .number(t)]), as: UTF8.self))))
             #expect(out.last?.contains(#""result":{"t":"#) == true)
             explicit += out.dropLast()
@@ -71,6 +71,13 @@ private final class SmallOutput: RPCOutput {
         // Times multiplied, not accumulated: the 3rd tick is at exactly 50.
         #expect(run[2].contains(#""t":50,"#))
         #expect(run[0].contains(#""t":16.666666666666668,"#))
+        #expect(run[14].contains(#""t":250,"#))  // 15 × 1000 / 60, rounded once
+        // From 100 at 60 fps: (100 × 60 + 5 × 1000) / 60, the double nearest 183⅓.
+        let later = Self.presented()
+        _ = later.receive(Self.request("clock.tick", #"{"t":100}"#))
+        let from100 = Self.text(later.receive(Self.request("clock.runUntilRest", #"{"maxMs":90}"#)))
+        #expect(from100[4].contains(#""t":183.33333333333334,"#))
+        #expect(try Self.result(try #require(from100.last))["t"] == .double(183.33333333333334))
     }
 
     @Test func maxMsCutsTheRunAndAnotherRunGoesOnFromThere() throws {

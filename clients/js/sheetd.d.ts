@@ -611,7 +611,7 @@ export type ClockTickResult = {
 
 /**
  * `clock.runUntilRest` params. Host clock: tick until every session rests.
- * Ticks the host clock at `t0 + k × (1000 / fps)` for k = 1, 2, … (multiplied, not accumulated; t0 is the server's time, 0 before any `t`), each tick exactly a `clock.tick` at that time, until every session rests (nothing moves, no finger is down, every frame has been sent) or the next tick would pass `t0 + maxMs`. It emits exactly the frames and events those ticks would, in order, before the response; between two ticks it stops while the output is full and goes on once it drains (back-pressure, as a batch does between its elements). Answers `{t, ticks, frames, rested}`. -32010 under the realtime clock.
+ * Ticks the host clock at `t0 + k × (1000 / fps)` for k = 1, 2, … (multiplied, not accumulated, and rounded once — the double nearest the exact time when t0 × fps is whole: 16.666666666666668, 33.333333333333336, 50, … 250 at 60 fps from 0; t0 is the server's time, 0 before any `t`), each tick exactly a `clock.tick` at that time, until every session rests (nothing moves, no finger is down, every frame has been sent) or the next tick would pass `t0 + maxMs`. It emits exactly the frames and events those ticks would, in order, before the response; between two ticks it stops while the output is full and goes on once it drains (back-pressure, as a batch does between its elements). Answers `{t, ticks, frames, rested}`. -32010 under the realtime clock.
  */
 export type ClockRunUntilRestParams = {
   /** Ticks per second (default 60). */
