@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reduced motion (`options.reduceMotion`, iOS Reduce Motion): presents and dismissals fade
 /// the sheet in place (`opacity`), settles are critically damped and never overshoot, and
 /// navigation cross-fades its entries. Drags follow the finger as always.
