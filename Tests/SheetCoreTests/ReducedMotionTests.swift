@@ -117,6 +117,31 @@ import SheetCore
         }
     }
 
+    @Test func aReleasesWillSettleDurationIsExactForTheCriticallyDampedSettle() throws {
+        var bouncy = SheetOptions()
+        bouncy.settleSpring = Spring(dampingRatio: 0.3, response: 400)
+        var s = try presented(detents: [.fit, .medium, .large], options: Self.reduced(bouncy))
+        try drag(&s, by: -250, velocity: -3000, at: 1000)
+        let intent = try #require(Self.intents(s.takeOutput().events).last)
+        #expect(intent.trigger == .release && intent.detent == "large")
+        ReleaseIntentTests.checkDuration(&s, start: 1032, intent)
+    }
+
+    @Test func aSpringPresentTimingFadesAlongThatSpringWithinZeroAndOne() throws {
+        var options = Self.reduced()
+        options.presentTiming = .spring(Spring(dampingRatio: 0.4, response: 300))
+        var s = try makeSheet(options: options)
+        try s.present(at: 0)
+        var t = 0.0
+        while s.isActive {
+            t += 4
+            s.advance(to: t)
+            let o = try #require(s.frame().opacity)
+            #expect((0...1).contains(o) && s.frame().sheet.y == 510)
+        }
+        #expect(s.phase == .presented && s.frame().opacity == 1)
+    }
+
     @Test func dragsFollowTheFingerAsAlways() throws {
         var plain = try presented()
         var reduced = try presented(options: Self.reduced())
