@@ -24,7 +24,7 @@ extension SheetService: RPCSteppingService {
         var sheet = s.sheet.copy()
         sheet.advance(to: t)
         var frame = sheet.frame()
-        decorate(&frame, of: id)
+        decorate(&frame, of: id, at: t)  // a parent's transform from its children at `t` too
         let buffer = MessageBuffer()
         _ = buffer.write(bound: WireEncoding.frameBound(frame, session: id)) { w in
             WireEncoding.frame(frame, session: id, seq: s.seq, t: t, into: &w)

@@ -179,6 +179,25 @@ private final class SmallOutput: RPCOutput {
         #expect(s1["seq"] == .int(4))
     }
 
+    /// A stack parent's `transform` follows its child at the server's time, as the next tick's.
+    @Test func sessionFrameOfAStackParentReadsItsChildAtTheServersTime() throws {
+        let d = InProcess()
+        let container: JSONValue = ["width": 390, "height": 844, "safeArea": ["top": 47, "bottom": 34]]
+        d.call("session.create", ["container": container, "detents": ["large"]])
+        d.call("session.create", ["parent": "s1", "detents": ["large"]])
+        d.call("session.create", ["container": container])
+        d.call("sheet.present", ["session": "s1", "t": 0, "animated": false])
+        d.call("clock.tick", ["t": 0])
+        d.call("sheet.present", ["session": "s2", "t": 0])
+        d.call("clock.tick", ["t": 16])
+        d.call("sheet.present", ["session": "s3", "t": 150])  // the server's time moves to 150, no tick
+        let now = try #require(d.call("session.frame", ["session": "s1"]))
+        let tick = d.request("clock.tick", ["t": 150])
+        let next = try #require(tick.first { $0["params"]?["session"] == "s1" }?["params"])
+        #expect(now["transform"] != nil && now["transform"] == next["transform"])
+        #expect(JSONMutation.set(now, [.key("seq")], nil) == JSONMutation.set(next, [.key("seq")], nil))
+    }
+
     @Test func sessionFrameOfAnUnknownSessionIsRefused() throws {
         let c = Self.presented()
         for params in [#"{"session":"s9"}"#] {
