@@ -37,6 +37,8 @@ public struct Frame: Sendable, Equatable {
     public var sheet: Rect
     public var dimmingAlpha: Double
     public var dimmingPassthrough: Bool
+    /// `opacity`: the sheet's opacity (0…1), only while reduced motion is on.
+    public var opacity: Double?
     public var grabberVisible: Bool
     public var grabberY: Double
     public var detent: String
@@ -72,6 +74,7 @@ public struct Frame: Sendable, Equatable {
                      height: s.number("height"), cornerRadius: s.number("cornerRadius"))
         dimmingAlpha = p.member("dimming").number("alpha")
         dimmingPassthrough = p.member("dimming").bool("passthrough")
+        opacity = p.optionalNumber("opacity")
         grabberVisible = p.member("grabber").bool("visible")
         grabberY = p.member("grabber").number("y")
         detent = p.string("detent")

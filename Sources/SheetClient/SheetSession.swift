@@ -240,6 +240,12 @@ public final class SheetSession: Sendable {
         try await request(SessionSnapshot.name)
     }
 
+    /// `session.frame`: the session's frame at the server's time, as the next tick would
+    /// compute it (`seq` the last one sent, 0 before any). Nothing is emitted, nothing advances.
+    public func currentFrame() async throws(SheetClientError) -> Frame {
+        Frame(try await request(SessionFrame.name))
+    }
+
     /// `session.destroy`: ends the session and finishes its streams.
     public func destroy() async throws(SheetClientError) {
         try await request(SessionDestroy.name)

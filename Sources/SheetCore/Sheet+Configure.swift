@@ -106,7 +106,7 @@ extension Sheet {
         }
         state.rest = .height(min(max(height, 0) + state.layout.bottomMargin, state.container.maxSheetHeight),
                              detent: state.selected)
-        retarget(animated ? .spring(state.options.settleSpring) : nil, trigger: .command)
+        retarget(animated ? .spring(settleSpring()) : nil, trigger: .command)
         if animated && state.lifecycle == .shown && state.motion.isAnimating(at: state.now) { state.settling = true }
     }
 

@@ -135,6 +135,10 @@ extension Sheet {
     /// Ask the animator for the layout at the current progress (cached for frames).
     mutating func layoutNavigation() {
         guard let tr = state.nav.transition else { state.navLayoutCache = nil; return }
+        if state.options.reduceMotion {  // a cross-fade instead of the animator's slide
+            state.navLayoutCache = SheetState.crossFade(progress: tr.progress(at: state.now))
+            return
+        }
         let input = NavigationInput(operation: tr.operation, progress: tr.progress(at: state.now),
                                     width: state.layout.width, fromHeight: tr.fromHeight, toHeight: tr.toHeight,
                                     context: policyContext)

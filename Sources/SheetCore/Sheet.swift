@@ -117,9 +117,13 @@ public struct Sheet: ~Copyable, Sendable {
         advanceBack()
         guard state.drag == nil else { return }
         let now = state.now
-        if state.motion.isAnimating(at: now) {
+        if state.motion.isAnimating(at: now) || state.isFading {
             // A spring heading offscreen is done when it crosses the edge.
-            if state.goal == .hidden && state.motion.value(at: now) <= 0 { arrive() } else { state.motion.collapseFinished(at: now) }
+            if state.goal == .hidden && state.motion.isAnimating(at: now) && state.motion.value(at: now) <= 0 {
+                arrive()
+            } else {
+                state.motion.collapseFinished(at: now)
+            }
         } else {
             arrive()
         }
@@ -130,6 +134,7 @@ public struct Sheet: ~Copyable, Sendable {
         state.settling = false
         state.presentReference = nil
         settleBack()
+        state.fade = nil
         switch state.goal {
         case .hidden:
             state.motion = .rest(0)
@@ -168,6 +173,7 @@ public struct Sheet: ~Copyable, Sendable {
         begin(t)
         try requireNoFinger("present")
         guard state.goal == .hidden else { return }
+        let opacity = state.opacity
         state.rest.endHeld()
         if state.lifecycle == .shown { state.pendingDismissCancelled = true } else { state.lifecycle = .presenting }
         state.goal = .detent
@@ -178,6 +184,11 @@ public struct Sheet: ~Copyable, Sendable {
             arrive()
             return
         }
+        if state.options.reduceMotion {  // at the rest rect at once, fading in
+            state.motion = .rest(target)
+            state.presentReference = nil
+            return startFade(from: opacity, to: 1, trigger: .present)
+        }
         startTransition(to: target, full: target, trigger: .present)
     }
 
@@ -186,6 +197,7 @@ public struct Sheet: ~Copyable, Sendable {
         begin(t)
         try requireNoFinger("dismiss")
         guard state.goal == .detent, state.lifecycle != .hidden else { return }
+        let opacity = state.opacity
         state.rest.endHeld()
         state.goal = .hidden
         guard animated else {
@@ -193,6 +205,11 @@ public struct Sheet: ~Copyable, Sendable {
             announceSettle(.dismiss)
             arrive()
             return
+        }
+        if state.options.reduceMotion {  // fading out where it is
+            state.motion = .rest(state.currentExtent)
+            state.settling = false
+            return startFade(from: opacity, to: 0, trigger: .dismiss)
         }
         startTransition(to: 0, full: state.restExtent, trigger: .dismiss)
     }
@@ -241,7 +258,7 @@ public struct Sheet: ~Copyable, Sendable {
         let changed = id != state.selected
         state.rest = .detent(id)
         if changed { emit(.detentChanged(id)) }
-        retarget(animated ? .spring(state.setup.options.settleSpring) : nil, trigger: .command)
+        retarget(animated ? .spring(settleSpring()) : nil, trigger: .command)
         if animated && state.motion.isAnimating(at: state.now) { state.settling = true }
     }
 

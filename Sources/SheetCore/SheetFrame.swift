@@ -106,6 +106,8 @@ public struct SheetFrame: Sendable, Equatable {
     /// sheet (absent = `top`).
     public var corners: SheetCorners? = nil
     public var footer: Footer? = nil
+    /// The sheet's opacity (0…1) under reduced motion; `nil` (not reported) otherwise.
+    public var opacity: Double? = nil
     public var background: Background? = nil
     /// Set by the server on a session that has child sessions.
     public var transform: Transform? = nil

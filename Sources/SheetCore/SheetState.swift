@@ -75,6 +75,9 @@ package struct SheetState: Sendable, Equatable {
         get { resolution.contents.fallbacks }
         set { resolution.contents.fallbacks = newValue }
     }
+    /// Reduced motion: the sheet's opacity over time while a present or dismissal fades it
+    /// (`nil` = no fade: see `opacity`).
+    package var fade: Motion?
 
     package init(setup: SheetSetup) {
         self.setup = setup
@@ -155,7 +158,7 @@ package struct SheetState: Sendable, Equatable {
 
     var phase: SheetPhase {
         if drag != nil { return .dragging }
-        if motion.isAnimating(at: now) {
+        if motion.isAnimating(at: now) || isFading {
             if goal == .hidden { return .dismissing }
             guard lifecycle == .shown else { return .presenting }
             return settling ? .settling : .presented
@@ -176,6 +179,7 @@ package struct SheetState: Sendable, Equatable {
     var isActive: Bool {
         drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now)
             || lateralMotion?.isAnimating(at: now) == true || back?.isAnimating(at: now) == true
+            || isFading
     }
 
     // MARK: - Frame
@@ -210,6 +214,7 @@ package struct SheetState: Sendable, Equatable {
         frame.footer = footer(sheetY: y, layout: layout)
         frame.background = background(extent: e, detents: detents)
         if back != nil { frame.back = backScale(width: frame.sheet.width, height: frame.sheet.height) }
+        if options.reduceMotion { frame.opacity = Quantize.unit(opacity) }
         if options.edge != .bottom {  // the rect in container coordinates; the grabber is bottom-only
             frame.sheet = options.edge.containerRect(frame.sheet, in: setup.container)
             frame.grabber.visible = false
@@ -247,7 +252,8 @@ package struct SheetState: Sendable, Equatable {
     func progress(extent e: Double, detents: [ResolvedDetent], rest: Double) -> Double {
         if isFullyPresented { return 1 }
         let reference = lifecycle == .shown ? detents[0].height : presentReference?.value(at: now) ?? rest
-        return reference > 0 ? min(max(e / reference, 0), 1) : 0
+        let p = reference > 0 ? min(max(e / reference, 0), 1) : 0
+        return fade == nil ? p : p * opacity  // a fading sheet's presentation follows its opacity
     }
 
     /// Dimming alpha and whether touches pass through to the background. The alpha follows
@@ -261,7 +267,7 @@ package struct SheetState: Sendable, Equatable {
             let passthrough = e <= hU + 0.5
             guard i + 1 < detents.count, detents[i + 1].height > hU else { return (0, passthrough) }
             let f = (e - hU) / (detents[i + 1].height - hU)
-            return (dimAlpha * min(max(f, 0), 1), passthrough)
+            return (dimAlpha * min(max(f, 0), 1) * (fade == nil ? 1 : opacity), passthrough)
         }
         return (dimAlpha * progress, false)
     }

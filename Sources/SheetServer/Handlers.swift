@@ -56,6 +56,8 @@ extension SheetService {
         try r.on(InputBack.self) { s, c throws(RPCError) in try s.back(c) }
         try r.on(PluginsList.self) { s, c throws(RPCError) in try s.listPlugins(c) }
         try r.on(PluginsLoad.self) { s, c throws(RPCError) in try s.loadPlugin(c) }
+        try r.on(SessionFrame.self) { s, c throws(RPCError) in try s.sessionFrame(c) }
+        try r.on(ClockRunUntilRest.self) { s, c throws(RPCError) in try s.runUntilRest(c) }
         return r
     }
 
@@ -99,7 +101,8 @@ extension SheetService {
             throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
         }
         let (setupParams, parent) = try stackParams(p)  // a child takes its parent's container
-        let setup = try Wire.setup(setupParams)
+        var setup = try Wire.setup(setupParams)
+        if setup.options.reduceMotionSetting == nil && reduceMotion { setup.options.reduceMotion = true }  // the server's default
         let names = try policyNames(p[SessionCreate.policies.name])
         // Everything is checked before a policy (perhaps a plugin's) is instantiated.
         try Self.validate(setup, at: p)

@@ -241,20 +241,29 @@ extension SheetService {
     /// A frame's stack members: a parent's `transform` from how far its shown descendants
     /// push it back (`StackGeometry.levelsBack`; identity with none shown, or while the parent
     /// itself is dismissed); `background` only on a root.
-    func decorate(_ frame: inout SheetFrame, of id: String) {
+    /// With `t` (`session.frame`), the descendants are read at `t` from copies, as a tick at
+    /// `t` would advance them, changing nothing.
+    func decorate(_ frame: inout SheetFrame, of id: String, at t: Double? = nil) {
         guard !stack.isEmpty else { return }
         if stack.parent[id] != nil { frame.background = nil }
         let children = stack.children(of: id)
         guard !children.isEmpty else { return }
         // A dismissed parent (a `switch`/`replace` took it away) is not drawn: identity.
         guard frame.state != .dismissed else { return frame.transform = StackGeometry.identity }
-        frame.transform = StackGeometry.parentTransform(levelsBack: levelsBack(id), sheetWidth: frame.sheet.width)
+        frame.transform = StackGeometry.parentTransform(levelsBack: levelsBack(id, at: t), sheetWidth: frame.sheet.width)
     }
 
-    /// How many levels `id`'s shown descendants push it back, from their presentation progress.
-    func levelsBack(_ id: String) -> Double {
+    /// How many levels `id`'s shown descendants push it back, from their presentation progress
+    /// (at `t` on copies when given).
+    func levelsBack(_ id: String, at t: Double? = nil) -> Double {
         StackGeometry.levelsBack(children: stack.children(of: id).compactMap { c in
-            guard let s = sessions[c], s.sheet.phase != .dismissed else { return nil }
+            guard let s = sessions[c] else { return nil }
+            if let t {
+                var later = s.sheet.copy()
+                later.advance(to: t)
+                return later.phase == .dismissed ? nil : (later.presentationProgress, levelsBack(c, at: t))
+            }
+            guard s.sheet.phase != .dismissed else { return nil }
             return (s.sheet.presentationProgress, levelsBack(c))
         })
     }

@@ -95,6 +95,7 @@ enum SetupWireEncoding {
             j["gesture"] = ["slop": .number(g.slop), "directionLock": .bool(g.directionLock),
                             "failOffsetX": g.failOffsetX.map { .number($0) } ?? .null]
         }
+        if o.reduceMotion { j["reduceMotion"] = true }  // absent in a snapshot: off
         if let r = o.rubberBandSetting {
             j["rubberBand"] = ["beyondLargest": .bool(r.beyondLargest), "belowSmallest": .bool(r.belowSmallest),
                                "coefficient": .number(r.coefficient)]

@@ -44,6 +44,8 @@ public final class SheetService: RPCService {
     let plugins: PluginHost
     public private(set) var clock: ClockMode = .host
     public private(set) var fps: Double = 60
+    /// `initialize {reduceMotion}`: the default of sessions that do not set `options.reduceMotion`.
+    public private(set) var reduceMotion = false
     /// Live sessions by handle, and the moving ones (whose frame may differ from the last one sent).
     var sessions = SessionTable()
     var nextSessionNumber = 1
@@ -92,12 +94,14 @@ public final class SheetService: RPCService {
         }
         let requested: ClockMode? = p[Initialize.clock.name].exists ? try p.read(Initialize.clock) : nil
         let rate = try p.read(Initialize.fps)
+        let reduced = try p.read(Initialize.reduceMotion)
         clock = requested ?? clock
         fps = rate
+        reduceMotion = reduced
         realtimeOrigin = configuration.now()
         return ["serverInfo": ["name": "sheetd", "version": .string(Self.version)],
                 "protocolVersion": "1", "clock": .string(clock.rawValue), "fps": .number(fps),
-                "policies": policiesJSON()]
+                "reduceMotion": .bool(reduceMotion), "policies": policiesJSON()]
     }
 
     public func call(_ method: String, params: JSONValue?, emit: RPCNotifier) throws(RPCError) -> JSONValue {

@@ -20,7 +20,7 @@ enum SheetSnapshot {
     static let members = ["setup", "policies", "now", "lifecycle", "goal", "selectedDetent", "restHeight",
                           "keyboardReturnDetent", "extent", "keyboardHeight", "settling", "pendingDismissCancelled",
                           "navigation", "scroll", "drag", "pendingDetents", "lateral", "takenFinger",
-                          "presentReference", "pan", "back", "resolverFallbacks"]
+                          "presentReference", "pan", "back", "resolverFallbacks", "fade"]
 
     /// Positions, translations and velocities the engine may hold (pt, pt/s): far beyond any
     /// screen, far below where the spring and bezier arithmetic loses finiteness.
@@ -55,6 +55,7 @@ enum SheetSnapshot {
         if let l = s.lateralMotion { o["lateral"] = ["x": motion(l.x), "width": motion(l.width)] }
         if let f = s.takenFinger { o["takenFinger"] = .string(f.rawValue) }
         if let r = s.presentReference { o["presentReference"] = motion(r) }
+        if let f = s.fade { o["fade"] = motion(f) }  // reduced motion: a running fade
         switch s.pan {
         case .pending(let origin)?: o["pan"] = ["gesture": "pending", "origin": ["x": .number(origin.x), "y": .number(origin.y)]]
         case .declined?: o["pan"] = ["gesture": "declined"]
@@ -190,6 +191,7 @@ enum SheetSnapshot {
                 s.resolverFallbacks.insert(name)
             }
         }
+        if p["fade"].exists { s.fade = try motion(p["fade"]) }
         try SnapshotValidation.check(s, p)
         return s
     }

@@ -147,6 +147,7 @@ enum Wire {
         if g.isPresent { o.gestureSetting = g.exists ? try gesture(g) : nil }
         let r = p[O.rubberBand.name]
         if r.isPresent { o.rubberBandSetting = r.exists ? try rubberBand(r) : nil }
+        if let v = try p.read(O.reduceMotion) { o.reduceMotion = v }
         return o
     }
 

@@ -37,6 +37,7 @@ enum WireEncoding {
         w.number("alpha", f.dimming.alpha)
         w.bool("passthrough", f.dimming.passthrough)
         w.endObject()
+        if let o = f.opacity { w.number("opacity", o) }  // reduced motion only
         w.beginObject("grabber")
         w.bool("visible", f.grabber.visible)
         w.number("y", f.grabber.y)

@@ -11,6 +11,7 @@ public enum SheetFrameNotification: WireNotification {
         MemberSpec("keyboard", .object, required: true), MemberSpec("footer", .object, required: false),
         MemberSpec("background", .object, required: false), MemberSpec("transform", .object, required: false),
         MemberSpec("accessibility", .object, required: true), MemberSpec("back", .object, required: false),
+        MemberSpec("opacity", .number, required: false),
     ]
 }
 

@@ -61,6 +61,34 @@ struct SheetClientTests {
         #expect(try await client.shutdown() == 0)
     }
 
+    /// Reduced motion: the sheet is at its rest rect at once and fades in (`opacity`).
+    @Test func reducedMotionFadesTheSheetInPlace() async throws {
+        let client = try SheetClient(executable: builtDaemon())
+        #expect(try await client.initialize(clock: .host, reduceMotion: true).reduceMotion)
+        let session = try await client.createSession(container: container, preferredHeight: 300)
+        try await session.present(t: 0)
+        let frame = try #require(try await client.tick(150).first)
+        #expect(frame.sheet.y == 510 && frame.opacity == 0.5 && frame.dimmingAlpha == 0.3)
+        #expect(try await client.runUntilRest().frames.last?.opacity == 1)
+        #expect(try await client.shutdown() == 0)
+    }
+
+    /// `runUntilRest` and `currentFrame`: the harness verbs, with their exact numbers.
+    @Test func runUntilRestTicksToRestAndCurrentFrameConsumesNoSeq() async throws {
+        let client = try await start()
+        let session = try await client.createSession(container: container, preferredHeight: 300)
+        #expect(try await session.currentFrame().seq == 0)
+        try await session.present(t: 0)
+        let cut = try await client.runUntilRest(fps: 30, maxMs: 100)
+        #expect(cut.t == 100 && cut.ticks == 3 && !cut.rested && cut.frames.map(\.t) == [100 / 3.0, 200 / 3.0, 100])
+        let now = try await session.currentFrame()
+        #expect(now.seq == 3 && now.t == 100 && now.sheet == cut.frames.last?.sheet)
+        let rest = try await client.runUntilRest()
+        #expect(rest.t == 300 && rest.ticks == 12 && rest.rested && rest.frames.first?.seq == 4)
+        #expect(rest.frames.last?.sheet.y == 510)
+        #expect(try await client.shutdown() == 0)
+    }
+
     /// The client's values are the wire's own: a `fromTop` detent, a grabber pan and a named
     /// keyboard curve reach the daemon and are accepted.
     @Test func everyWireChoiceIsSpelledByTheClient() async throws {

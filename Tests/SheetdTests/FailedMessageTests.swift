@@ -80,6 +80,8 @@ import SheetServer
                             ["session": "s1", "t": later, "options": ["detached": ["horizontal": 300]]]],
         "sheet.snapTo": [["session": "s3", "t": later, "height": 100], ["session": "s2", "t": later, "height": 100]],
         "sheet.previewRelease": [["session": "s1", "velocity": ["x": 0, "y": 1e9]], ["session": "s1"]],
+        "session.frame": [["session": "s99"], ["session": 1]],
+        "clock.runUntilRest": [["fps": 0], ["fps": 1000], ["maxMs": 60001], ["maxMs": -1], ["fps": "60"]],
     ]
 
     /// Stack and layout refusals, tried like `specific`.

@@ -5,6 +5,7 @@ export const CLIENT_METHODS = Object.freeze({
   shutdown: "shutdown",
   exit: "exit",
   tick: "clock.tick",
+  runUntilRest: "clock.runUntilRest",
   createSession: "session.create",
   listSessions: "session.list",
   restoreSession: "session.restore",
@@ -15,6 +16,7 @@ export const CLIENT_METHODS = Object.freeze({
 export const SESSION_METHODS = Object.freeze({
   destroy: "session.destroy",
   snapshot: "session.snapshot",
+  currentFrame: "session.frame",
   present: "sheet.present",
   dismiss: "sheet.dismiss",
   selectDetent: "sheet.selectDetent",

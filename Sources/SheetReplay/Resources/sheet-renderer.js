@@ -133,6 +133,8 @@
     // A dismissed sheet keeps its geometry (below the container) but shows nothing, its
     // grabber included.
     l.group.style.visibility = f.state === "dismissed" ? "hidden" : "";
+    // Reduced motion: frames carry the sheet's opacity (absent: fully opaque).
+    l.group.style.opacity = f.opacity == null ? "" : String(num(f.opacity, 1));
     var r = f.sheet, x = num(r.x, 0), y = num(r.y, this.height), w = num(r.width, this.width), h = num(r.height, 0);
     var d = f.dimming || {};
     l.dimming.style.opacity = String(num(d.alpha, 0));

@@ -65,6 +65,9 @@ SessionListResult: TypeAlias = List['SessionListResultItem']
 #: `session.restore` result.
 SessionRestoreResult: TypeAlias = 'RestoreResult'
 
+#: `session.frame` result.
+SessionFrameResult: TypeAlias = Dict[str, Any]
+
 #: `sheet.present` result.
 SheetPresentResult: TypeAlias = 'StateResult'
 
@@ -290,6 +293,8 @@ class Options(TypedDict, total=False):
     gesture: Optional['OptionsGesture']
     #: Over-drag control. A hard stop ignores the finger's further travel and re-anchors the drag at the limit, so on the way back the sheet follows at once. An object replaces the whole setting (absent members take their defaults); null restores the defaults.
     rubberBand: Optional['OptionsRubberBand']
+    #: Reduced motion (iOS Reduce Motion; absent: the server's `initialize {reduceMotion}`, false by default). A present places the sheet at its rest rect at once and fades it in over presentTiming's duration (frames carry `opacity`, 0 to 1; the dimming and progress follow it); a commanded dismiss fades it out in place, a dismissing release from where the finger left it, each ending with `dismissed`; detent changes and releases settle critically damped (settleSpring's response, damping ratio 1) without overshoot; navigation push and pop cross-fade their entries (`nav.items` alpha) instead of sliding. Drags follow the finger as always.
+    reduceMotion: bool
 
 
 class PolicySelection(TypedDict, total=False):
@@ -603,6 +608,8 @@ class InitializeParams(TypedDict, total=False):
     clock: Literal["host", "realtime"]
     #: Realtime tick rate.
     fps: float
+    #: Reduced motion (iOS Reduce Motion, React Native Bottom Sheet's `reduceMotion`) for every session that does not set `options.reduceMotion`: presents and dismissals fade in place (frames carry `opacity`), settles are critically damped, navigation cross-fades. Echoed in the result.
+    reduce_motion: bool
 
 
 class InitializeResultServerInfo(TypedDict):
@@ -617,6 +624,8 @@ class InitializeResult(TypedDict):
     protocolVersion: Literal["1"]
     clock: Literal["host", "realtime"]
     fps: float
+    #: The sessions' default reduced motion (`initialize {reduceMotion}`, false when not given).
+    reduceMotion: bool
     policies: 'PolicyNames'
 
 
@@ -639,6 +648,25 @@ class ClockTickResult(TypedDict):
     t: 'Time'
     #: Number of sheet.frame notifications sent before this response.
     frames: int
+
+
+class ClockRunUntilRestParams(TypedDict, total=False):
+    """`clock.runUntilRest` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
+    #: Ticks per second (default 60).
+    fps: float
+    #: The longest run (ms after t0, default 10000): no tick later than t0 + maxMs.
+    max_ms: float
+
+
+class ClockRunUntilRestResult(TypedDict):
+    """ClockRunUntilRestResult"""
+    t: 'Time'
+    #: Ticks run.
+    ticks: int
+    #: sheet.frame notifications sent before this response.
+    frames: int
+    #: True: every session rests; false: maxMs cut the run.
+    rested: bool
 
 
 class SessionCreateParams(TypedDict, total=False):
@@ -692,6 +720,10 @@ class SessionRestoreParams(TypedDict):
     """`session.restore` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
     #: A `session.snapshot` result.
     state: Dict[str, Any]
+
+
+class SessionFrameParams(TypedDict):
+    """`session.frame` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
 
 
 class SheetPresentParams(TypedDict, total=False):
@@ -1173,6 +1205,8 @@ class Frame:
     keyboard: FrameKeyboard
     #: What assistive technologies may do to the sheet now (VoiceOver's custom actions and escape, TalkBack's expand / collapse / dismiss, ARIA).
     accessibility: FrameAccessibility
+    #: The sheet's opacity, only while reduced motion is on (`options.reduceMotion`): 0 to 1 over a present's fade, 1 to 0 over a dismissal's, 1 at rest, 0 when dismissed. Rounded to 0.0001 like dimming.alpha.
+    opacity: Optional[float] = None
     #: With options.footerHeight only.
     footer: Optional[FrameFooter] = None
     #: With options.recedeBackground on a root session only: the host's own screen behind the stack, about its top centre. f = how far the sheet is from the next smaller detent (0 with one detent) toward its largest, 0...1: scale 1 - f·26/container.width, translateY f·safeArea.top, cornerRadius f·options.cornerRadius.
@@ -1200,6 +1234,7 @@ class Frame:
             position=FramePosition.from_wire(m["position"]),
             keyboard=FrameKeyboard.from_wire(m["keyboard"]),
             accessibility=FrameAccessibility.from_wire(m["accessibility"]),
+            opacity=m["opacity"] if m.get("opacity") is not None else None,
             footer=FrameFooter.from_wire(m["footer"]) if m.get("footer") is not None else None,
             background=FrameBackground.from_wire(m["background"]) if m.get("background") is not None else None,
             transform=FrameTransform.from_wire(m["transform"]) if m.get("transform") is not None else None,
@@ -1215,6 +1250,7 @@ CLIENT_METHODS: Dict[str, str] = {
     "shutdown": "shutdown",
     "exit": "exit",
     "tick": "clock.tick",
+    "run_until_rest": "clock.runUntilRest",
     "create_session": "session.create",
     "list_sessions": "session.list",
     "restore_session": "session.restore",
@@ -1226,6 +1262,7 @@ CLIENT_METHODS: Dict[str, str] = {
 SESSION_METHODS: Dict[str, str] = {
     "destroy": "session.destroy",
     "snapshot": "session.snapshot",
+    "current_frame": "session.frame",
     "present": "sheet.present",
     "dismiss": "sheet.dismiss",
     "select_detent": "sheet.selectDetent",
@@ -1263,6 +1300,10 @@ class SessionMethods:
     def snapshot(self, **params: Unpack[SessionSnapshotParams]) -> SessionSnapshotResult:
         """``session.snapshot``: Capture a session's complete state."""
         return cast("SessionSnapshotResult", self._call("session.snapshot", dict(params)))
+
+    def current_frame(self, **params: Unpack[SessionFrameParams]) -> SessionFrameResult:
+        """``session.frame``: A session's frame now, emitting nothing."""
+        return cast("SessionFrameResult", self._call("session.frame", dict(params)))
 
     def present(self, **params: Unpack[SheetPresentParams]) -> SheetPresentResult:
         """``sheet.present``: Present the sheet at its selected detent."""
@@ -1353,6 +1394,10 @@ class AsyncSessionMethods:
     def snapshot(self, **params: Unpack[SessionSnapshotParams]) -> Awaitable[SessionSnapshotResult]:
         """``session.snapshot``: Capture a session's complete state."""
         return cast("Awaitable[SessionSnapshotResult]", self._call("session.snapshot", dict(params)))
+
+    def current_frame(self, **params: Unpack[SessionFrameParams]) -> Awaitable[SessionFrameResult]:
+        """``session.frame``: A session's frame now, emitting nothing."""
+        return cast("Awaitable[SessionFrameResult]", self._call("session.frame", dict(params)))
 
     def present(self, **params: Unpack[SheetPresentParams]) -> Awaitable[SheetPresentResult]:
         """``sheet.present``: Present the sheet at its selected detent."""
