@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "sheetd-material", type: .dynamic, targets: ["MaterialPlugin"]),
         .library(name: "sheetd-expanded-only", type: .dynamic, targets: ["ExpandedOnlyPlugin"]),
         .library(name: "sheetd-crossfade", type: .dynamic, targets: ["CrossfadePlugin"]),
+        .library(name: "sheetd-golden", type: .dynamic, targets: ["GoldenPlugin"]),
     ],
     targets: [
         // System libraries and C interfaces.
@@ -60,6 +61,7 @@ let package = Package(
         .target(name: "MaterialPlugin", dependencies: ["CJansson", "CSheetdPlugin"], path: "plugins/material"),
         .target(name: "ExpandedOnlyPlugin", dependencies: ["CSheetdPlugin"], path: "plugins/expanded-only"),
         .target(name: "CrossfadePlugin", dependencies: ["CSheetdPlugin"], path: "plugins/crossfade"),
+        .target(name: "GoldenPlugin", dependencies: ["CSheetdPlugin"], path: "plugins/golden"),
 
         // The client library: a thin typed layer over SheetRPC's codec and framing.
         .target(name: "SheetClient", dependencies: ["SheetRPC", "SheetWire"]),

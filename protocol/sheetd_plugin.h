@@ -1,12 +1,13 @@
 /*
- * sheetd_plugin.h — the sheetd policy plugin ABI, version 1.2.
+ * sheetd_plugin.h — the sheetd policy plugin ABI, version 1.3.
  *
  * This is the ONE header a plugin needs. It is self-contained C99 (only <stddef.h> and
  * <stdint.h>); no jansson, no Swift, no sheetd internals cross this boundary.
  *
  * A plugin is a shared object that exports exactly one symbol, `sheetd_plugin_entry`,
  * which returns a static descriptor: name, version, kind and the functions of one policy
- * kind (release decision, scroll handoff or navigation animator). Build one with
+ * kind (release decision, scroll handoff, navigation animator or, since 1.3, detent
+ * resolver). Build one with
  *
  *     cc -std=c99 -shared -fPIC -o libmy.so my.c -I path/to/protocol
  *
@@ -25,6 +26,12 @@
  *        after every 1.1 field: read them only when SHEETD_FITS says so (a 1.2 plugin under a
  *        1.1 host sees them missing, i.e. zero). Plugins built against 1.0 or 1.1 load and
  *        work unchanged; they never read past the fields they know.
+ *   1.3  a fourth kind, SHEETD_KIND_DETENT_RESOLVER: the height of a detent written
+ *        {"id", "resolver": "<name>"} (sheetd_detent_input / sheetd_detent_output /
+ *        sheetd_detent_resolver_calls). sheetd_plugin_descriptor ends with a new field,
+ *        detent_resolver, appended after navigation: a resolver sets struct_size to the 1.3
+ *        descriptor's size; plugins of the other kinds built against 1.0...1.2 (whose
+ *        descriptor is shorter) load and work unchanged.
  *
  * RULES (the contract between sheetd and a plugin)
  *
@@ -46,9 +53,11 @@
  *    make a message available through last_error(instance) (valid until the next call on
  *    that instance). sheetd also validates every answer against the ranges the wire accepts
  *    (finite numbers, indices in range, alpha in 0...1, durations 0...10000 ms, curve x in
- *    0...1 and y in -10...10, ...); a bad answer counts as an error. After an error sheetd
- *    falls back to its built-in policy for the rest of that session (using the built-in's own
- *    answers, also for a transition already running) and reports it once.
+ *    0...1 and y in -10...10, a detent height in 0...max_detent_value, ...); a bad answer
+ *    counts as an error. After an error sheetd falls back to its built-in policy for the rest
+ *    of that session (using the built-in's own answers, also for a transition already
+ *    running) and reports it once. A detent resolver has no built-in: its detents take the
+ *    `fit` height for the rest of the session, and it is not called again in that session.
  * 6. Versioning. ABI major must equal SHEETD_PLUGIN_ABI_MAJOR (1) or the plugin is refused.
  *    Minor versions only append fields at the END of structs, so every struct that may
  *    grow starts with `struct_size`:
@@ -81,7 +90,7 @@ extern "C" {
 /* ---- Versions and symbols ------------------------------------------------------------ */
 
 #define SHEETD_PLUGIN_ABI_MAJOR 1
-#define SHEETD_PLUGIN_ABI_MINOR 2
+#define SHEETD_PLUGIN_ABI_MINOR 3
 
 /* The one exported symbol (see sheetd_plugin_entry_fn). */
 #define SHEETD_PLUGIN_ENTRY_SYMBOL "sheetd_plugin_entry"
@@ -110,6 +119,7 @@ extern "C" {
 #define SHEETD_KIND_DISMISSAL 1       /* release decision (DismissalPolicy) */
 #define SHEETD_KIND_SCROLL_HANDOFF 2  /* scroll ownership (ScrollHandoffPolicy) */
 #define SHEETD_KIND_NAVIGATION 3      /* navigation animator (NavigationAnimator) */
+#define SHEETD_KIND_DETENT_RESOLVER 4 /* since 1.3: a detent's height (DetentResolverPolicy) */
 
 #define SHEETD_LOG_DEBUG 0
 #define SHEETD_LOG_INFO 1
@@ -275,6 +285,40 @@ typedef struct sheetd_navigation_calls {
                       sheetd_nav_layout *output);
 } sheetd_navigation_calls;
 
+/* ---- Detent resolver (since 1.3) ------------------------------------------------------------ */
+
+/* What a resolver is told about one detent written {"id", "resolver": "<name>"}. It is called
+   again (for each of its detents) whenever any of these values changes, never per frame. */
+typedef struct sheetd_detent_input {
+    uint32_t struct_size;
+    const char *detent_id;    /* the detent's id, UTF-8, NUL-terminated, valid during the call */
+    double container_width;   /* the container as detents see it: across the sheet, pt */
+    double container_height;  /* along the sheet (a detached sheet: above its bottom margin) */
+    double safe_area_top;     /* the container's safe area, pt */
+    double safe_area_bottom;
+    double safe_area_left;
+    double safe_area_right;
+    double content_height;    /* fitted content without the bottom safe area: "fit" is
+                                 content_height + safe_area_bottom */
+    double keyboard_height;   /* 0 = hidden; in options.keyboard "lift" mode sheetd still
+                                 raises the answer by it, as every detent */
+    double max_detent_value;  /* the largest height a detent may take:
+                                 container_height - safe_area_top */
+    int32_t edge;             /* SHEETD_EDGE_* */
+    int32_t layout;           /* SHEETD_LAYOUT_* */
+} sheetd_detent_input;
+
+typedef struct sheetd_detent_output {
+    uint32_t struct_size;
+    double height;            /* the detent's height, pt: finite, 0...max_detent_value */
+} sheetd_detent_output;
+
+typedef struct sheetd_detent_resolver_calls {
+    uint32_t struct_size;
+    int32_t (*resolve)(sheetd_instance *instance, const sheetd_detent_input *input,
+                       sheetd_detent_output *output);
+} sheetd_detent_resolver_calls;
+
 /* ---- The descriptor ------------------------------------------------------------------------ */
 
 typedef struct sheetd_plugin_descriptor {
@@ -301,6 +345,8 @@ typedef struct sheetd_plugin_descriptor {
     const sheetd_dismissal_calls *dismissal;
     const sheetd_scroll_calls *scroll_handoff;
     const sheetd_navigation_calls *navigation;
+    /* 1.3: SHEETD_KIND_DETENT_RESOLVER's table (a resolver's struct_size must include it). */
+    const sheetd_detent_resolver_calls *detent_resolver;
 } sheetd_plugin_descriptor;
 
 /* The entry point. sheetd passes its own ABI version; return the static descriptor, or NULL

@@ -52,6 +52,8 @@ cc -std=c99 -O2 -fPIC -shared -Wl,--no-undefined -Wl,--exclude-libs,ALL -o "$plu
     plugins/material/material.c link/jansson-stdin.c -L "$link" -ljansson -lm
 cc -std=c99 -O2 -fPIC -shared -Wl,--no-undefined -o "$plugins/libsheetd-crossfade.so" \
     plugins/crossfade/crossfade.c
+cc -std=c99 -O2 -fPIC -shared -Wl,--no-undefined -o "$plugins/libsheetd-golden.so" \
+    plugins/golden/golden.c
 strip --strip-debug "$ship/bin/sheetd" "$plugins"/*.so
 chmod 0755 "$ship/bin/sheetd"
 chmod 0644 "$plugins"/*.so

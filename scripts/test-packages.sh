@@ -49,7 +49,7 @@ with sheetd.Client() as client:
     hello = client.initialize(clock="host")
     assert hello["serverInfo"]["version"] == version, hello
     plugins = client.list_plugins()
-    assert sorted(p["name"] for p in plugins) == ["crossfade", "expanded-only", "material"], plugins
+    assert sorted(p["name"] for p in plugins) == ["crossfade", "expanded-only", "golden", "material"], plugins
     assert all(os.path.realpath(p["path"]).startswith(prefix) for p in plugins), plugins
     session = client.create_session(container={"width": 390, "height": 844}, content={"preferredHeight": 300},
                                     policies={"dismissal": "material", "scrollHandoff": "expanded-only"})
@@ -69,7 +69,7 @@ const hello = await client.initialize({ clock: "host" });
 if (hello.serverInfo.version !== version) throw new Error(`version ${hello.serverInfo.version}`);
 const plugins = await client.listPlugins();
 const names = plugins.map((p) => p.name).sort().join(", ");
-if (names !== "crossfade, expanded-only, material") throw new Error(`plugins ${names}`);
+if (names !== "crossfade, expanded-only, golden, material") throw new Error(`plugins ${names}`);
 for (const p of plugins) if (!realpathSync(p.path).startsWith(prefix)) throw new Error(`plugin outside ${prefix}: ${p.path}`);
 const session = await client.createSession({ container: { width: 390, height: 844 }, content: { preferredHeight: 300 },
                                              policies: { dismissal: "material", navigation: "crossfade" } });

@@ -17,6 +17,14 @@ public struct Frame: Sendable, Equatable {
     public struct Transform: Sendable, Equatable {
         public var scale, translateY: Double
     }
+    /// `back`: the predictive-back scale (about the sheet's bottom centre).
+    public struct BackScale: Sendable, Equatable {
+        public var scaleX, scaleY: Double
+        public init(scaleX: Double, scaleY: Double) {
+            self.scaleX = scaleX
+            self.scaleY = scaleY
+        }
+    }
     /// `background`: the host's own screen receding behind a stack's root (about its top centre).
     public struct Background: Sendable, Equatable {
         public var scale, translateY, cornerRadius: Double
@@ -29,6 +37,8 @@ public struct Frame: Sendable, Equatable {
     public var sheet: Rect
     public var dimmingAlpha: Double
     public var dimmingPassthrough: Bool
+    /// `opacity`: the sheet's opacity (0…1), only while reduced motion is on.
+    public var opacity: Double?
     public var grabberVisible: Bool
     public var grabberY: Double
     public var detent: String
@@ -43,6 +53,13 @@ public struct Frame: Sendable, Equatable {
     public var transform: Transform?
     /// Only on a root session with `options.recedeBackground`.
     public var background: Background?
+    /// `accessibility.actions`: the accessibility actions available now (`expand`, `collapse`,
+    /// `dismiss`, in that order; empty while dismissed or dismissing). Names this client does
+    /// not know are left out.
+    public var accessibilityActions: [AccessibilityAction]
+    /// `back`: a back gesture's scale about the sheet's bottom centre (Material 3's predictive
+    /// back); only during one, on a bottom sheet.
+    public var back: BackScale?
     /// The frame's params as received.
     public var json: JSONValue
 
@@ -57,6 +74,7 @@ public struct Frame: Sendable, Equatable {
                      height: s.number("height"), cornerRadius: s.number("cornerRadius"))
         dimmingAlpha = p.member("dimming").number("alpha")
         dimmingPassthrough = p.member("dimming").bool("passthrough")
+        opacity = p.optionalNumber("opacity")
         grabberVisible = p.member("grabber").bool("visible")
         grabberY = p.member("grabber").number("y")
         detent = p.string("detent")
@@ -73,6 +91,10 @@ public struct Frame: Sendable, Equatable {
             Background(scale: $0.number("scale"), translateY: $0.number("translateY"),
                        cornerRadius: $0.number("cornerRadius"))
         }
+        accessibilityActions = (p.member("accessibility")["actions"]?.arrayValue ?? []).compactMap {
+            $0.stringValue.flatMap(AccessibilityAction.init(rawValue:))
+        }
+        back = p["back"].map { BackScale(scaleX: $0.number("scaleX"), scaleY: $0.number("scaleY")) }
     }
 }
 
@@ -86,6 +108,8 @@ public struct SheetEvent: Sendable, Equatable {
     public var detent: String?
     /// With `navigationDidShow` / `popped`: the entry.
     public var id: String?
+    /// With `dismissAttempted`: what tried to dismiss (`pan`, `fling`, `tap`, `escape`, `back`).
+    public var cause: String?
     /// With `panDeclined`: which `options.gesture` rule declined the pan (`direction`, `failOffset`).
     public var reason: String?
     /// With `willSettle`: where the motion that starts at `t` brings the sheet, and what started it.
@@ -101,6 +125,7 @@ public struct SheetEvent: Sendable, Equatable {
         detent = p.optionalString("detent")
         id = p.optionalString("id")
         reason = p.optionalString("reason")
+        cause = p.optionalString("cause")
         settle = type == "willSettle" ? SettleIntent(p) : nil
     }
 }

@@ -55,10 +55,13 @@ public final class SheetClient: Sendable {
 
     // MARK: The wire's client-level methods
 
-    /// `initialize {clientInfo?, clock?, fps?}`; must be the first request.
+    /// `initialize {clientInfo?, clock?, fps?, reduceMotion?}`; must be the first request.
+    /// `reduceMotion`: the sessions' default (`options.reduceMotion` overrides it per session).
     @discardableResult
     public func initialize(clock: SheetClock = .host, fps: Double? = nil, clientName: String? = nil,
-                           clientVersion: String? = nil) async throws(SheetClientError) -> InitializeResult {
+                           clientVersion: String? = nil, reduceMotion: Bool? = nil)
+        async throws(SheetClientError) -> InitializeResult
+    {
         var p = ParamsBuilder()
         if clientName != nil || clientVersion != nil {
             var info = ParamsBuilder()
@@ -68,6 +71,7 @@ public final class SheetClient: Sendable {
         }
         p.set(Initialize.clock.name, clock.rawValue)
         p.set(Initialize.fps.name, fps)
+        p.set(Initialize.reduceMotion.name, reduceMotion)
         return InitializeResult(try await request(Initialize.name, p.object))
     }
 
@@ -75,6 +79,18 @@ public final class SheetClient: Sendable {
     @discardableResult
     public func tick(_ t: Double) async throws(SheetClientError) -> [Frame] {
         try await connection.call(ClockTick.name, [ClockTick.t.name: .number(t)]).1
+    }
+
+    /// `clock.runUntilRest {fps?, maxMs?}` (host clock): ticks at `t0 + k × 1000/fps` until
+    /// every session rests or the next tick would pass `t0 + maxMs` (nil: the server's defaults,
+    /// 60 and 10,000); the frames those ticks produced come with the answer.
+    @discardableResult
+    public func runUntilRest(fps: Double? = nil, maxMs: Double? = nil) async throws(SheetClientError) -> RestRun {
+        var p: JSONObject = [:]
+        if let fps { p[ClockRunUntilRest.fps.name] = .number(fps) }
+        if let maxMs { p[ClockRunUntilRest.maxMs.name] = .number(maxMs) }
+        let (r, frames) = try await connection.call(ClockRunUntilRest.name, p)
+        return RestRun(t: r.number("t"), ticks: Int(r.number("ticks")), rested: r.bool("rested"), frames: frames)
     }
 
     /// `session.create`: a new session (dismissed) and its handle.
@@ -180,6 +196,8 @@ public struct InitializeResult: Sendable {
     public var protocolVersion: String
     public var clock: String
     public var fps: Double
+    /// The sessions' default reduced motion.
+    public var reduceMotion: Bool
     /// The whole result (`policies` included).
     public var json: JSONValue
 
@@ -190,5 +208,16 @@ public struct InitializeResult: Sendable {
         protocolVersion = r.string("protocolVersion")
         clock = r.string("clock")
         fps = r.number("fps")
+        reduceMotion = r.bool("reduceMotion")
     }
+}
+
+/// What `clock.runUntilRest` did: the server's time after it, how many ticks ran, whether
+/// every session rests (false: `maxMs` cut it) and the frames sent (the answer's `frames` is
+/// their count).
+public struct RestRun: Sendable, Equatable {
+    public var t: Double
+    public var ticks: Int
+    public var rested: Bool
+    public var frames: [Frame]
 }

@@ -207,6 +207,26 @@ public final class SheetSession: Sendable {
         }
     }
 
+    /// `input.accessibilityAction {t, action}`: `expand`, `collapse`, `dismiss` (those a frame's
+    /// `accessibilityActions` lists) or `escape`. `-32010` naming the available ones otherwise.
+    @discardableResult
+    public func accessibilityAction(t: Double? = nil, _ action: AccessibilityAction) async throws(SheetClientError) -> SheetState {
+        try await command(InputAccessibilityAction.name, t: t) { $0.set(InputAccessibilityAction.action.name, action.rawValue) }
+    }
+
+    /// `input.back {t, phase, progress?, swipeEdge?}`: Android's (predictive) back; `progress`
+    /// is required for `began` and `progressed`. In a stack it applies to the top-most shown sheet.
+    @discardableResult
+    public func back(t: Double? = nil, phase: BackPhase, progress: Double? = nil, swipeEdge: BackSwipeEdge? = nil)
+        async throws(SheetClientError) -> SheetState
+    {
+        try await command(InputBack.name, t: t) { p in
+            p.set(InputBack.phase.name, phase.rawValue)
+            p.set(InputBack.progress.name, progress)
+            p.set(InputBack.swipeEdge.name, swipeEdge?.rawValue)
+        }
+    }
+
     /// `sheet.previewRelease {velocity}`: what a release now would do (a dry run; changes
     /// nothing). `-32010` when the sheet is not shown, `-32011` when its dismissal plugin fails.
     public func previewRelease(velocity: Vector) async throws(SheetClientError) -> SettleIntent {
@@ -218,6 +238,12 @@ public final class SheetSession: Sendable {
     /// `session.snapshot`: the opaque state object (store it verbatim; `restoreSession` takes it).
     public func snapshot() async throws(SheetClientError) -> JSONValue {
         try await request(SessionSnapshot.name)
+    }
+
+    /// `session.frame`: the session's frame at the server's time, as the next tick would
+    /// compute it (`seq` the last one sent, 0 before any). Nothing is emitted, nothing advances.
+    public func currentFrame() async throws(SheetClientError) -> Frame {
+        Frame(try await request(SessionFrame.name))
     }
 
     /// `session.destroy`: ends the session and finishes its streams.

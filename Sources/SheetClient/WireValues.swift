@@ -58,6 +58,12 @@ public struct PanAnswer: Sendable, Equatable {
 public typealias ScrollPhase = InputScroll.Phase
 /// `input.tap {target}`.
 public typealias TapTarget = InputTap.Target
+/// `input.accessibilityAction {action}` (and, but for `escape`, a frame's `accessibilityActions`).
+public typealias AccessibilityAction = InputAccessibilityAction.Action
+/// `input.back {phase}`.
+public typealias BackPhase = InputBack.Phase
+/// `input.back {swipeEdge}`.
+public typealias BackSwipeEdge = InputBack.SwipeEdge
 /// A named timing curve (`input.keyboard {curve}`).
 public typealias CurveName = WireValue.CurveName
 /// `sheet.present {stackBehavior}`: how a child presents over a parent that is shown.
@@ -93,6 +99,7 @@ extension WireValue.Detent {
         case .height(let id, let h): return ["id": .string(id), "height": .number(h)]
         case .fraction(let id, let f): return ["id": .string(id), "fraction": .number(f)]
         case .fromTop(let id, let d): return ["id": .string(id), "fromTop": .number(d)]
+        case .resolver(let id, let name): return ["id": .string(id), "resolver": .string(name)]
         }
     }
 }

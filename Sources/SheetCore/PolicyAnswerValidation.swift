@@ -32,4 +32,10 @@ enum Validate {
             throw PolicyFault(policy: policy, message: "invalid settle spring \(s.dampingRatio)/\(s.response)")
         }
     }
+
+    static func detentHeight(_ h: Double, _ input: DetentResolutionInput, policy: String) throws(PolicyFault) {
+        guard h.isFinite, h >= 0, h <= input.maximumDetentValue else {
+            throw PolicyFault(policy: policy, message: "returned \(h) for detent \"\(input.detentID)\" (expected 0...\(input.maximumDetentValue), the maximum detent value)")
+        }
+    }
 }

@@ -13,19 +13,24 @@ extension Sheet {
                       animated: animated, at: t)
     }
 
-    /// `configure`, also replacing the policies (and the names a snapshot rebuilds them by).
+    /// `configure`, also replacing the policies (and the names a snapshot rebuilds them by) and
+    /// the detent resolvers (`detentResolvers`, by name: asked again at once).
     package mutating func configure(detents: [DetentSpec]? = nil, selectedDetent: String? = nil,
                                     options: SheetOptions? = nil,
                                     policies: (SheetPolicies, SheetState.PolicyNames)?,
+                                    detentResolvers: [String: any DetentResolverPolicy]? = nil,
                                     animated: Bool = true, at t: Double) throws(SheetError) {
         try validateConfiguration(detents: detents, selectedDetent: selectedDetent, options: options)
         begin(t)
         let layoutBefore = state.layout, shown = state.lateral(layoutBefore)
         if let options { state.setup.options = options }
+        let resolvers = detentResolvers ?? self.policies.detentResolvers
         if let (p, names) = policies {
             self.policies = p
             state.policyNames = names
         }
+        self.policies.detentResolvers = resolvers
+        if detentResolvers != nil { state.resolvedFor = nil }  // new instances (perhaps a new config) answer again
         if detents != nil || selectedDetent != nil {
             var pending = state.pendingDetents ?? PendingDetents()
             if let detents {
@@ -39,6 +44,7 @@ extension Sheet {
         // A layout change eases across like `sheet.setContainer`'s, under a finger too: the
         // drag goes on along its axis while x and width animate.
         animateLayout(from: layoutBefore, shown: shown, timing: animated ? state.setup.options.contentTiming : nil)
+        resolveDetents()  // options can change the layout a resolver is told
         guard state.drag == nil else { return }
         applyPendingDetents()
         // Options can move the rest height too (largeTopGap, navigationBarHeight, keyboard).
@@ -69,8 +75,10 @@ extension Sheet {
         state.rest.endHeld()
         if let specs = pending.detents {
             state.setup.detents = specs
+            resolveDetents()
             let (_, wasSorted) = DetentResolver.resolve(specs, in: state.container, fitHeight: state.fitHeight,
-                                                        largeTopGap: state.options.largeTopGap)
+                                                        largeTopGap: state.options.largeTopGap,
+                                                        resolved: state.resolverHeights)
             if !wasSorted {
                 diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(ListText.of(state.detents.map { $0.id }))"))
             }
@@ -98,7 +106,7 @@ extension Sheet {
         }
         state.rest = .height(min(max(height, 0) + state.layout.bottomMargin, state.container.maxSheetHeight),
                              detent: state.selected)
-        retarget(animated ? .spring(state.options.settleSpring) : nil, trigger: .command)
+        retarget(animated ? .spring(settleSpring()) : nil, trigger: .command)
         if animated && state.lifecycle == .shown && state.motion.isAnimating(at: state.now) { state.settling = true }
     }
 

@@ -9,10 +9,18 @@ extension Sheet {
         atRest.drag = nil
         atRest.now = max(state.now, state.motion.end)
         atRest.lateralMotion = nil
+        var durationMs = state.motion.settleMilliseconds(from: state.now, endsAtZero: dismisses)
+        if let fade = state.fade {
+            // Reduced motion: the sheet rests once the fade ends (a faded-out sheet is off-screen).
+            atRest.now = max(atRest.now, fade.end)
+            atRest.fade = nil
+            if dismisses { atRest.motion = .rest(0) }
+            durationMs = max(durationMs, Int((fade.end - state.now).rounded(.up)))
+        }
         let frame = atRest.frame()
         return SettleIntent(
             detent: dismisses || offDetents ? nil : state.selected, dismisses: dismisses, rest: frame.sheet,
-            cornerRadius: frame.cornerRadius, corners: frame.corners, durationMs: state.motion.settleMilliseconds(from: state.now, endsAtZero: dismisses), trigger: trigger)
+            cornerRadius: frame.cornerRadius, corners: frame.corners, durationMs: durationMs, trigger: trigger)
     }
 
     /// Report the motion that has just started (before any frame of it).

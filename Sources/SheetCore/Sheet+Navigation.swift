@@ -98,6 +98,7 @@ extension Sheet {
     mutating func startNavigation(_ op: NavigationOperation, from: NavEntry, to: NavEntry, removed: [NavEntry],
                                   animated: Bool) {
         state.rest.endHeld()
+        resolveDetents()  // the new top entry is the content a resolver is told
         let timing = navigationTiming(op)
         let tr = NavTransition(
             operation: op, from: from, to: to, removed: removed,
@@ -134,6 +135,10 @@ extension Sheet {
     /// Ask the animator for the layout at the current progress (cached for frames).
     mutating func layoutNavigation() {
         guard let tr = state.nav.transition else { state.navLayoutCache = nil; return }
+        if state.options.reduceMotion {  // a cross-fade instead of the animator's slide
+            state.navLayoutCache = SheetState.crossFade(progress: tr.progress(at: state.now))
+            return
+        }
         let input = NavigationInput(operation: tr.operation, progress: tr.progress(at: state.now),
                                     width: state.layout.width, fromHeight: tr.fromHeight, toHeight: tr.toHeight,
                                     context: policyContext)
@@ -246,6 +251,7 @@ extension Sheet {
             // Interrupt an animated pop: un-commit it and hand it to the finger.
             let p = tr.progress(at: state.now)
             state.nav.entries.append(contentsOf: tr.removed.reversed())
+            resolveDetents()  // the top entry is back: the content a resolver is told
             var t = tr
             t.interactive = true
             t.committed = false

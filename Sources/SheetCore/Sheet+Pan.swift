@@ -252,13 +252,19 @@ extension Sheet {
     /// remaining fraction of the present duration (percent-driven, as UIKit's interactive
     /// transitions finish), no longer than the finger would take, starting at its speed.
     mutating func settle(goal: SheetState.Goal, from: Double, velocity: Double, spring: Spring? = nil) {
+        let opacity = state.opacity
         state.goal = goal
         state.settling = goal == .detent
         let now = state.now
+        if goal == .hidden && state.options.reduceMotion {  // fading out from where the finger left it
+            state.motion = .rest(max(0, from))
+            return startFade(from: opacity, to: 0, trigger: .release)
+        }
         if goal == .detent || spring != nil {
             let target = goal == .hidden ? 0 : state.restExtent
-            state.motion = .animate(from: from, to: target, velocity: velocity, at: now,
-                                    timing: .spring(spring ?? state.setup.options.settleSpring))
+            let s = settleSpring(spring)
+            state.motion = .animate(from: from, to: target, velocity: settleVelocity(velocity, from: from, to: target, spring: s),
+                                    at: now, timing: .spring(s))
         } else {
             state.motion = .animate(from: from, to: 0, at: now, timing: dismissalTiming(from: from, velocity: velocity))
         }

@@ -44,8 +44,10 @@ public struct Sheet: ~Copyable, Sendable {
         self.state = SheetState(setup: setup)
         self.state.policyNames = policyNames
         self.policies = policies
+        resolveDetents()
         let (resolved, wasSorted) = DetentResolver.resolve(
-            setup.detents, in: state.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap)
+            setup.detents, in: state.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap,
+            resolved: state.resolverHeights)
         if !wasSorted {
             diagnostics.append(SheetDiagnostic(.detentsSorted, "detents were not in ascending order; using \(ListText.of(resolved.map { $0.id }))"))
         }
@@ -58,6 +60,11 @@ public struct Sheet: ~Copyable, Sendable {
     package init(restoring state: SheetState, policies: SheetPolicies) {
         self.state = state
         self.policies = policies
+        // Resolver answers are asked again, never trusted from the snapshot; a resolver that
+        // had failed (`state.resolverFallbacks`) stays failed.
+        self.state.resolvedFor = nil
+        self.state.resolverHeights = [:]
+        resolveDetents()
         layoutNavigation()
     }
 
@@ -107,11 +114,16 @@ public struct Sheet: ~Copyable, Sendable {
     public mutating func advance(to t: Double) {
         state.now = max(state.now, t)
         advanceNavigation()
+        advanceBack()
         guard state.drag == nil else { return }
         let now = state.now
-        if state.motion.isAnimating(at: now) {
+        if state.motion.isAnimating(at: now) || state.isFading {
             // A spring heading offscreen is done when it crosses the edge.
-            if state.goal == .hidden && state.motion.value(at: now) <= 0 { arrive() } else { state.motion.collapseFinished(at: now) }
+            if state.goal == .hidden && state.motion.isAnimating(at: now) && state.motion.value(at: now) <= 0 {
+                arrive()
+            } else {
+                state.motion.collapseFinished(at: now)
+            }
         } else {
             arrive()
         }
@@ -121,6 +133,8 @@ public struct Sheet: ~Copyable, Sendable {
     mutating func arrive() {
         state.settling = false
         state.presentReference = nil
+        settleBack()
+        state.fade = nil
         switch state.goal {
         case .hidden:
             state.motion = .rest(0)
@@ -159,6 +173,7 @@ public struct Sheet: ~Copyable, Sendable {
         begin(t)
         try requireNoFinger("present")
         guard state.goal == .hidden else { return }
+        let opacity = state.opacity
         state.rest.endHeld()
         if state.lifecycle == .shown { state.pendingDismissCancelled = true } else { state.lifecycle = .presenting }
         state.goal = .detent
@@ -169,6 +184,11 @@ public struct Sheet: ~Copyable, Sendable {
             arrive()
             return
         }
+        if state.options.reduceMotion {  // at the rest rect at once, fading in
+            state.motion = .rest(target)
+            state.presentReference = nil
+            return startFade(from: opacity, to: 1, trigger: .present)
+        }
         startTransition(to: target, full: target, trigger: .present)
     }
 
@@ -177,6 +197,7 @@ public struct Sheet: ~Copyable, Sendable {
         begin(t)
         try requireNoFinger("dismiss")
         guard state.goal == .detent, state.lifecycle != .hidden else { return }
+        let opacity = state.opacity
         state.rest.endHeld()
         state.goal = .hidden
         guard animated else {
@@ -184,6 +205,11 @@ public struct Sheet: ~Copyable, Sendable {
             announceSettle(.dismiss)
             arrive()
             return
+        }
+        if state.options.reduceMotion {  // fading out where it is
+            state.motion = .rest(state.currentExtent)
+            state.settling = false
+            return startFade(from: opacity, to: 0, trigger: .dismiss)
         }
         startTransition(to: 0, full: state.restExtent, trigger: .dismiss)
     }
@@ -232,7 +258,7 @@ public struct Sheet: ~Copyable, Sendable {
         let changed = id != state.selected
         state.rest = .detent(id)
         if changed { emit(.detentChanged(id)) }
-        retarget(animated ? .spring(state.setup.options.settleSpring) : nil, trigger: .command)
+        retarget(animated ? .spring(settleSpring()) : nil, trigger: .command)
         if animated && state.motion.isAnimating(at: state.now) { state.settling = true }
     }
 
@@ -259,6 +285,7 @@ public struct Sheet: ~Copyable, Sendable {
         } else {
             state.nav.entries[state.nav.entries.count - 1].preferredHeight = height
         }
+        resolveDetents()
         let moved = zip(before.detents, state.detents).contains { abs($0.height - $1.height) >= 0.5 }
         guard moved else {
             state = before
@@ -289,6 +316,7 @@ public struct Sheet: ~Copyable, Sendable {
         let heldAt = state.motion.target
         if !hiding { state.rest.endHeld() }
         state.keyboardHeight = max(0, height)
+        resolveDetents()
         let restore = state.options.keyboardRestore
         switch state.keyboardMode {
         case .largest:
@@ -310,6 +338,7 @@ public struct Sheet: ~Copyable, Sendable {
 
     /// Move the resting target to the current layout, easing the difference in.
     mutating func retarget(_ timing: AnimationTiming?, trigger: SettleTrigger) {
+        resolveDetents()  // whatever changed may change a resolver's answer
         guard state.goal == .detent, state.drag == nil else { return }
         let delta = state.restExtent - state.motion.target
         // Instant changes (durationMs 0, animated: false) track exactly; animations skip

@@ -20,6 +20,7 @@ extension Sheet {
     /// A policy of `kind` faulted: use the built-in default of that kind for the rest of the
     /// session, and say so once (a fault of the fallback itself is not reported again).
     mutating func fallBack(_ kind: PolicyKind, after fault: PolicyFault) {
+        if kind == .detentResolver { return fallBackResolver(fault.policy, after: fault) }
         let bit: UInt8 = kind == .dismissal ? 1 : kind == .scrollHandoff ? 2 : 4
         let reported = fellBack & bit != 0
         fellBack |= bit
@@ -37,6 +38,8 @@ extension Sheet {
             builtin = BuiltinPolicies.defaultNavigation
             policies.navigation = SlideAnimator()
             state.policyNames.navigation = builtin
+        case .detentResolver:
+            return
         }
         guard !reported else { return }
         diagnostics.append(SheetDiagnostic(

@@ -68,6 +68,13 @@ public struct SheetFrame: Sendable, Equatable {
     public var nav: Nav
     public var position: Position
     public var keyboard: Keyboard
+    /// What assistive technologies may do to the sheet now.
+    public struct Accessibility: Sendable, Equatable {
+        /// `expand`, `collapse`, `dismiss`, those available now, in that order.
+        public var actions: AccessibilityActions
+        public init(actions: AccessibilityActions) { self.actions = actions }
+    }
+    public var accessibility = Accessibility(actions: [])
 
     // MARK: layout, footer and stack members; nil = not reported
     /// Where a button bar pinned to the sheet's bottom goes (`options.footerHeight`).
@@ -99,9 +106,22 @@ public struct SheetFrame: Sendable, Equatable {
     /// sheet (absent = `top`).
     public var corners: SheetCorners? = nil
     public var footer: Footer? = nil
+    /// The sheet's opacity (0…1) under reduced motion; `nil` (not reported) otherwise.
+    public var opacity: Double? = nil
     public var background: Background? = nil
     /// Set by the server on a session that has child sessions.
     public var transform: Transform? = nil
+    /// A back gesture's scale (Material 3's predictive back), about the sheet's bottom centre.
+    public struct BackScale: Sendable, Equatable {
+        public var scaleX: Double
+        public var scaleY: Double
+        public init(scaleX: Double, scaleY: Double) {
+            self.scaleX = scaleX
+            self.scaleY = scaleY
+        }
+    }
+    /// Present only during a back gesture on a bottom sheet (until its scale is back at 1).
+    public var back: BackScale? = nil
 }
 
 /// Something that happened to a sheet (`sheet.event`'s `type` and its extra member).
@@ -145,6 +165,10 @@ public enum DismissCause: String, Sendable {
     case fling
     /// A tap on the dimming layer.
     case tap
+    /// The `escape` accessibility action.
+    case escape
+    /// An invoked back (`input.back`).
+    case back
 }
 
 /// An event with the time (ms) at which the engine observed it.

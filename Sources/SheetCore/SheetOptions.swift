@@ -54,6 +54,8 @@ public struct SheetOptions: Sendable, Equatable {
     public var gestureSetting: PanArbitration?
     /// `rubberBand` as stored (`nil` = banded at both limits with 0.55).
     public var rubberBandSetting: RubberBandLimits?
+    /// `reduceMotion` as stored (`nil` = off; the server fills in its `initialize` default).
+    public var reduceMotionSetting: Bool?
 
     public init() {}
 
@@ -68,6 +70,12 @@ public struct SheetOptions: Sendable, Equatable {
         set { rubberBandSetting = newValue }
     }
 
+    /// Reduced motion (iOS Reduce Motion): presents and dismissals fade in place, settles
+    /// are critically damped without overshoot, navigation cross-fades; frames carry `opacity`.
+    public var reduceMotion: Bool {
+        get { reduceMotionSetting ?? false }
+        set { reduceMotionSetting = newValue }
+    }
     /// What a tap on the dimming layer does.
     public var tapDimming: TapDimming {
         get { tapDimmingSetting ?? .dismiss }

@@ -53,6 +53,31 @@ package struct SheetState: Sendable, Equatable {
     package var presentReference: Motion?
     /// A pan on the sheet being arbitrated by `options.gesture` (pending or declined).
     package var pan: PanArbitrationState?
+    /// A back gesture (`input.back`) and its scale's return, while it lasts.
+    package var back: BackGesture?
+    /// Detent resolvers' answers and failures, out of line (most sessions have none).
+    package var resolution = DetentResolution()
+
+    /// The detent resolvers' answers (pt, by detent id) for `resolvedFor`: recomputed when
+    /// that changes (`Sheet.resolveDetents`), never trusted from a snapshot.
+    package var resolverHeights: [String: Double] {
+        get { resolution.contents.heights }
+        set { resolution.contents.heights = newValue }
+    }
+    /// What `resolverHeights` were asked for (`nil` = not yet asked).
+    package var resolvedFor: DetentResolution.Key? {
+        get { resolution.contents.resolvedFor }
+        set { resolution.contents.resolvedFor = newValue }
+    }
+    /// Detent resolvers that failed in this session: their detents are `fit` for good
+    /// (snapshotted, so a restored session stays fallen back).
+    package var resolverFallbacks: Set<String> {
+        get { resolution.contents.fallbacks }
+        set { resolution.contents.fallbacks = newValue }
+    }
+    /// Reduced motion: the sheet's opacity over time while a present or dismissal fades it
+    /// (`nil` = no fade: see `opacity`).
+    package var fade: Motion?
 
     package init(setup: SheetSetup) {
         self.setup = setup
@@ -95,7 +120,16 @@ package struct SheetState: Sendable, Equatable {
         let layout = self.layout
         return DetentResolver.resolved(setup.detents, in: layout.detentContainer(container), fitHeight: fitHeight,
                                        largeTopGap: options.largeTopGap, lift: keyboardLift + layout.bottomMargin,
-                                       limit: container.maxSheetHeight)
+                                       limit: container.maxSheetHeight, resolved: resolverHeights)
+    }
+
+    /// What a detent resolver is told now (with an empty `detentID`): the detents' container,
+    /// the fitted content, the keyboard, the largest detent height, edge and layout.
+    var detentResolutionInput: DetentResolutionInput {
+        let layout = self.layout
+        let c = layout.detentContainer(container)
+        return DetentResolutionInput(detentID: "", container: c, contentHeight: fitHeight, keyboardHeight: keyboardHeight,
+                                     maximumDetentValue: c.maxSheetHeight, edge: options.edge, layout: layout.kind)
     }
 
     func extent(of id: String, in detents: [ResolvedDetent]? = nil) -> Double {
@@ -124,7 +158,7 @@ package struct SheetState: Sendable, Equatable {
 
     var phase: SheetPhase {
         if drag != nil { return .dragging }
-        if motion.isAnimating(at: now) {
+        if motion.isAnimating(at: now) || isFading {
             if goal == .hidden { return .dismissing }
             guard lifecycle == .shown else { return .presenting }
             return settling ? .settling : .presented
@@ -144,7 +178,8 @@ package struct SheetState: Sendable, Equatable {
 
     var isActive: Bool {
         drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now)
-            || lateralMotion?.isAnimating(at: now) == true
+            || lateralMotion?.isAnimating(at: now) == true || back?.isAnimating(at: now) == true
+            || isFading
     }
 
     // MARK: - Frame
@@ -172,11 +207,14 @@ package struct SheetState: Sendable, Equatable {
             nav: navFrame(width: lateral.width),
             position: position(extent: e, detents: detents),
             keyboard: .init(height: Quantize.points(keyboardHeight),
-                            overlap: Quantize.points(min(max(e, 0), keyboardHeight))))
+                            overlap: Quantize.points(min(max(e, 0), keyboardHeight))),
+            accessibility: .init(actions: accessibilityActions(detents: detents, phase: phase)))
         // Layout, footer and stack members.
         frame.corners = layout.kind == .fullWidth && lateralMotion?.isAnimating(at: now) != true ? nil : layout.corners
         frame.footer = footer(sheetY: y, layout: layout)
         frame.background = background(extent: e, detents: detents)
+        if back != nil { frame.back = backScale(width: frame.sheet.width, height: frame.sheet.height) }
+        if options.reduceMotion { frame.opacity = Quantize.unit(opacity) }
         if options.edge != .bottom {  // the rect in container coordinates; the grabber is bottom-only
             frame.sheet = options.edge.containerRect(frame.sheet, in: setup.container)
             frame.grabber.visible = false
@@ -214,7 +252,8 @@ package struct SheetState: Sendable, Equatable {
     func progress(extent e: Double, detents: [ResolvedDetent], rest: Double) -> Double {
         if isFullyPresented { return 1 }
         let reference = lifecycle == .shown ? detents[0].height : presentReference?.value(at: now) ?? rest
-        return reference > 0 ? min(max(e / reference, 0), 1) : 0
+        let p = reference > 0 ? min(max(e / reference, 0), 1) : 0
+        return fade == nil ? p : p * opacity  // a fading sheet's presentation follows its opacity
     }
 
     /// Dimming alpha and whether touches pass through to the background. The alpha follows
@@ -228,7 +267,7 @@ package struct SheetState: Sendable, Equatable {
             let passthrough = e <= hU + 0.5
             guard i + 1 < detents.count, detents[i + 1].height > hU else { return (0, passthrough) }
             let f = (e - hU) / (detents[i + 1].height - hU)
-            return (dimAlpha * min(max(f, 0), 1), passthrough)
+            return (dimAlpha * min(max(f, 0), 1) * (fade == nil ? 1 : opacity), passthrough)
         }
         return (dimAlpha * progress, false)
     }
@@ -245,5 +284,34 @@ package struct PendingDetents: Sendable, Equatable {
     package init(detents: [DetentSpec]? = nil, selectedDetent: String? = nil) {
         self.detents = detents
         self.selectedDetent = selectedDetent
+    }
+}
+
+/// A sheet's detent resolver state, held out of line: one reference in every session, the
+/// contents only in sessions whose detents name a resolver (memory per session).
+package struct DetentResolution: Sendable, Equatable {
+    /// The inputs detent resolvers answered for (detent ids aside).
+    package struct Key: Sendable, Equatable {
+        var input: DetentResolutionInput
+        var detents: [DetentSpec]
+    }
+
+    package struct Contents: Sendable, Equatable {
+        var heights: [String: Double] = [:]
+        var resolvedFor: Key?
+        var fallbacks: Set<String> = []
+    }
+
+    private var storage: ImmutableBox<Contents>?
+
+    package init() {}
+
+    var contents: Contents {
+        get { storage?.value ?? Contents() }
+        set { storage = newValue == Contents() ? nil : ImmutableBox(newValue) }
+    }
+
+    package static func == (a: DetentResolution, b: DetentResolution) -> Bool {
+        a.storage === b.storage || a.contents == b.contents
     }
 }

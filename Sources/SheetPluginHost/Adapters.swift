@@ -127,6 +127,15 @@ final class PluginInstance: PluginCalls, @unchecked Sendable {
         return gate.around { layout(instance, &input, &output) }
     }
 
+    func resolve(_ input: inout sheetd_detent_input, detentID: String, _ output: inout sheetd_detent_output) -> Int32 {
+        let resolve = plugin.detentResolver!.resolve!
+        return detentID.withCString { id in
+            input.detent_id = id
+            defer { input.detent_id = nil }
+            return gate.around { resolve(instance, &input, &output) }
+        }
+    }
+
     func lastError() -> String? {
         guard let text = gate.around({ plugin.descriptor.last_error!(instance) }) else { return nil }
         return String(cString: text)
@@ -137,8 +146,10 @@ final class PluginInstance: PluginCalls, @unchecked Sendable {
 enum ABIContext {
     static func depth(_ c: PolicyContext) -> UInt32 { UInt32(clamping: c.stackDepth) }
 
-    static func edge(_ c: PolicyContext) -> Int32 {
-        switch c.edge {
+    static func edge(_ c: PolicyContext) -> Int32 { edge(c.edge) }
+
+    static func edge(_ e: SheetEdge) -> Int32 {
+        switch e {
         case .bottom: return SHEETD_EDGE_BOTTOM
         case .top: return SHEETD_EDGE_TOP
         case .left: return SHEETD_EDGE_LEFT
@@ -146,8 +157,10 @@ enum ABIContext {
         }
     }
 
-    static func layout(_ c: PolicyContext) -> Int32 {
-        switch c.layout {
+    static func layout(_ c: PolicyContext) -> Int32 { layout(c.layout) }
+
+    static func layout(_ k: SheetLayout.Kind) -> Int32 {
+        switch k {
         case .fullWidth: return SHEETD_LAYOUT_FULL_WIDTH
         case .page: return SHEETD_LAYOUT_PAGE_SHEET
         case .edgeAttached: return SHEETD_LAYOUT_EDGE_ATTACHED
@@ -343,5 +356,45 @@ public final class PluginNavigationAnimator: NavigationAnimator, @unchecked Send
         let separator: Double? = output.has_separator != 0
             ? try x(output.separator_x, "layout.separatorX") : nil
         return NavigationLayout(from: from, to: to, separatorX: separator)
+    }
+}
+
+// MARK: - Detent resolver
+
+/// A plugin detent resolver. `@unchecked Sendable`: the daemon is single-threaded.
+public final class PluginDetentResolver: DetentResolverPolicy, @unchecked Sendable {
+    private let core: PluginCalls
+
+    init(_ core: PluginCalls) {
+        self.core = core
+    }
+
+    public var name: String { core.name }
+
+    public func resolve(_ request: DetentResolutionInput) throws(PolicyFault) -> Double {
+        var output = sheetd_detent_output()
+        output.struct_size = UInt32(MemoryLayout<sheetd_detent_output>.size)
+        let c = request.container
+        var input = sheetd_detent_input(
+            struct_size: UInt32(MemoryLayout<sheetd_detent_input>.size),
+            detent_id: nil,
+            container_width: c.width,
+            container_height: c.height,
+            safe_area_top: c.safeArea.top,
+            safe_area_bottom: c.safeArea.bottom,
+            safe_area_left: c.safeArea.left,
+            safe_area_right: c.safeArea.right,
+            content_height: request.contentHeight,
+            keyboard_height: request.keyboardHeight,
+            max_detent_value: request.maximumDetentValue,
+            edge: ABIContext.edge(request.edge),
+            layout: ABIContext.layout(request.layout))
+        let code = try core.resolve(&input, detentID: request.detentID, &output)
+        guard code == SHEETD_OK else { throw core.callFault("resolve", code: code) }
+        let h = try core.finite(output.height, "detent \"\(request.detentID)\" height")
+        guard h >= 0 && h <= request.maximumDetentValue else {
+            throw core.fault("returned \(h) for detent \"\(request.detentID)\" height (expected 0...\(request.maximumDetentValue), the maximum detent value)")
+        }
+        return h
     }
 }

@@ -33,15 +33,17 @@ final class HelperPluginInstance: PluginCalls, @unchecked Sendable {
         generation = current
     }
 
-    /// One call: `{id, input, output, detents}` out, `{code, output, last_error}` back.
+    /// One call: `{id, input, output, detents[, text]}` out, `{code, output, last_error}` back.
     private func call<Input: BitwiseCopyable, Output: BitwiseCopyable>(_ type: PluginMessage, _ what: String, _ input: Input, _ output: inout Output,
-                                     detents: UnsafePointer<Double>? = nil, count: UInt32 = 0) throws(PolicyFault) -> Int32 {
+                                     detents: UnsafePointer<Double>? = nil, count: UInt32 = 0,
+                                     text: String? = nil) throws(PolicyFault) -> Int32 {
         try ensureCreated()
         var w = MessageWriter(type)
         w.uint(id)
         w.raw(input)
         w.raw(output)
         w.doubles(UnsafeBufferPointer(start: detents, count: detents == nil ? 0 : Int(count)))
+        if let text { w.string(text) }
         var r = try helper.exchange(w.finished(), what: what)
         let code = r.int()
         output = r.raw(Output.self)
@@ -64,6 +66,11 @@ final class HelperPluginInstance: PluginCalls, @unchecked Sendable {
 
     func layout(_ input: inout sheetd_nav_input, _ output: inout sheetd_nav_layout) throws(PolicyFault) -> Int32 {
         try call(.layout, "layout", input, &output)
+    }
+
+    func resolve(_ input: inout sheetd_detent_input, detentID: String, _ output: inout sheetd_detent_output) throws(PolicyFault) -> Int32 {
+        input.detent_id = nil  // a pointer means nothing in the helper: the id crosses as text
+        return try call(.resolve, "resolve", input, &output, text: detentID)
     }
 
     func lastError() -> String? { lastErrorText }

@@ -11,6 +11,8 @@ protocol PluginCalls: AnyObject {
     func owner(_ input: inout sheetd_scroll_input, _ output: inout sheetd_scroll_output) throws(PolicyFault) -> Int32
     func timing(_ operation: Int32, _ output: inout sheetd_nav_timing) throws(PolicyFault) -> Int32
     func layout(_ input: inout sheetd_nav_input, _ output: inout sheetd_nav_layout) throws(PolicyFault) -> Int32
+    /// `resolve` with `input.detent_id` pointing at `detentID` for the call.
+    func resolve(_ input: inout sheetd_detent_input, detentID: String, _ output: inout sheetd_detent_output) throws(PolicyFault) -> Int32
     /// `last_error(instance)` after a failed call.
     func lastError() -> String?
 }

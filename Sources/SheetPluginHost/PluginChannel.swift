@@ -10,6 +10,8 @@ import Glibc
 enum PluginMessage: UInt8 {
     // Daemon → helper.
     case load = 1, create, destroy, decide, owner, timing, layout
+    /// A detent resolver's call (ABI 1.3): `{id, input, output, no detents, detent id}`.
+    case resolve
     // Helper → daemon.
     case log = 100, reply, loaded, loadFailed
 }

@@ -21,8 +21,8 @@ enum PluginDescriptor {
             throw .abiVersionMismatch(path: path, major: major, minor: minor)
         }
         let descriptor: sheetd_plugin_descriptor = readStruct(raw, size: Int(structSize))
-        guard Int(structSize) >= MemoryLayout<sheetd_plugin_descriptor>.size else {
-            throw .badDescriptor(path: path, reason: "struct_size \(structSize) is smaller than the ABI 1.0 descriptor (\(MemoryLayout<sheetd_plugin_descriptor>.size))")
+        guard Int(structSize) >= Self.descriptorSize10 else {
+            throw .badDescriptor(path: path, reason: "struct_size \(structSize) is smaller than the ABI 1.0 descriptor (\(Self.descriptorSize10))")
         }
         guard let namePointer = descriptor.name else {
             throw .badDescriptor(path: path, reason: "name is NULL")
@@ -37,6 +37,7 @@ enum PluginDescriptor {
         case SHEETD_KIND_DISMISSAL: kind = .dismissal
         case SHEETD_KIND_SCROLL_HANDOFF: kind = .scrollHandoff
         case SHEETD_KIND_NAVIGATION: kind = .navigation
+        case SHEETD_KIND_DETENT_RESOLVER: kind = .detentResolver
         default: throw .badDescriptor(path: path, reason: "unknown kind \(descriptor.kind)")
         }
         guard descriptor.create != nil else { throw .badDescriptor(path: path, reason: "create is NULL") }
@@ -69,9 +70,22 @@ enum PluginDescriptor {
             guard calls.timing != nil else { throw .badDescriptor(path: path, reason: "navigation.timing is NULL") }
             guard calls.layout != nil else { throw .badDescriptor(path: path, reason: "navigation.layout is NULL") }
             plugin.navigation = calls
+        case .detentResolver:
+            guard Int(structSize) >= MemoryLayout<sheetd_plugin_descriptor>.size else {
+                throw .badDescriptor(path: path, reason: "kind detentResolver but struct_size \(structSize) does not include detent_resolver (ABI 1.3: \(MemoryLayout<sheetd_plugin_descriptor>.size))")
+            }
+            guard let table = descriptor.detent_resolver else {
+                throw .badDescriptor(path: path, reason: "kind detentResolver but the detent_resolver call table is NULL")
+            }
+            let calls: sheetd_detent_resolver_calls = try readTable(table, path: path, label: "detent_resolver")
+            guard calls.resolve != nil else { throw .badDescriptor(path: path, reason: "detent_resolver.resolve is NULL") }
+            plugin.detentResolver = calls
         }
         return plugin
     }
+
+    /// The descriptor's size in ABI 1.0...1.2: everything before `detent_resolver` (1.3).
+    static let descriptorSize10 = MemoryLayout<sheetd_plugin_descriptor>.offset(of: \.detent_resolver)!
 
     /// A call table: struct_size first, at least the 1.0 size, copied zero-extended.
     static func readTable<T>(_ pointer: UnsafePointer<T>, path: String, label: String)
@@ -111,6 +125,7 @@ struct LoadedPlugin: @unchecked Sendable {
     var dismissal: sheetd_dismissal_calls?
     var scrollHandoff: sheetd_scroll_calls?
     var navigation: sheetd_navigation_calls?
+    var detentResolver: sheetd_detent_resolver_calls?
 
     init(info: PluginInfo, handle: UnsafeMutableRawPointer, descriptor: sheetd_plugin_descriptor) {
         self.info = info

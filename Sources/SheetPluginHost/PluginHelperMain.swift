@@ -76,6 +76,8 @@ private final class PluginHelperLoop: @unchecked Sendable {
                 call(&r, sheetd_nav_input.self, sheetd_nav_layout.self) { i, input, output, _ in
                     i.layout(&input, &output)
                 }
+            case .resolve?:
+                resolve(&r)
             default:
                 return
             }
@@ -130,6 +132,21 @@ private final class PluginHelperLoop: @unchecked Sendable {
         } catch {
             reply(SHEETD_ERR_FAILED, Int32(0), error: error.message)
         }
+    }
+
+    /// A detent resolver's call: `{id, input, output, (no detents), detent id}`; the input's
+    /// `detent_id` points at this process's copy of the id during the call.
+    func resolve(_ r: inout MessageReader) {
+        let id = r.uint()
+        var input = r.raw(sheetd_detent_input.self)
+        var output = r.raw(sheetd_detent_output.self)
+        _ = r.doubles()
+        let detentID = r.string()
+        guard let instance = instances[id] else {
+            return reply(SHEETD_ERR_FAILED, output, error: "no instance \(id) in the plugin host")
+        }
+        let code = instance.resolve(&input, detentID: detentID, &output)
+        reply(code, output, error: code == SHEETD_OK ? nil : instance.lastError())
     }
 
     /// A policy call: `{id, input, output (as the daemon initialised it), detents}`; the

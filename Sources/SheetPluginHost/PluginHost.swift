@@ -249,6 +249,13 @@ public final class PluginHost: @unchecked Sendable {
         try instance(of: name, .navigation, config).map(PluginNavigationAnimator.init)
     }
 
+    /// A detent resolver from the plugin `name`, or nil when no such plugin is loaded.
+    public func makeDetentResolver(name: String, config: PolicyConfig) throws(PolicyFault)
+        -> (any DetentResolverPolicy)?
+    {
+        try instance(of: name, .detentResolver, config).map(PluginDetentResolver.init)
+    }
+
     /// A new instance of the plugin `name` if it is of `kind`.
     private func instance(of name: String, _ kind: PolicyKind, _ config: PolicyConfig) throws(PolicyFault) -> PluginCalls? {
         guard let plugin = loadedPlugin(named: name), plugin.info.kind == kind else { return nil }

@@ -26,7 +26,9 @@
 ///
 /// Back-pressure is `RPCBatch`: when the output says it is full, a batch stops between two
 /// elements and the connection is `isPaused` until `resume(to:)` — the rest of the batch is
-/// processed later, and its response array is still one message.
+/// processed later, and its response array is still one message. A stepped call
+/// (`RPCSteppedCall`, from an `RPCSteppingService`) stops the same way between two steps,
+/// alone or inside a batch; its response comes after its last step.
 ///
 /// Framing errors (`.error` events) are answered with id `null`: a malformed or truncated
 /// frame with `-32700`, an oversized message with `-32600` (Invalid Request: it was refused
@@ -40,9 +42,23 @@ public final class RPCConnection {
     private var lifecycle = RPCLifecycle()
     private var methodNames: Set<String> = []
     private var batch: RPCBatch?
+    /// The service's stepped calls, if it has any.
+    private let steppingService: (any RPCSteppingService)?
+    /// A stepped call stopped between two steps because the output was full.
+    private var stepping: Stepping?
 
     public init(service: any RPCService) {
         self.service = service
+        self.steppingService = service as? any RPCSteppingService
+    }
+
+    /// A stepped call being run: what its response needs.
+    private struct Stepping {
+        let call: any RPCSteppedCall
+        let method: String
+        /// The request's id; nil for a notification (no response, an error is a `$/diagnostic`).
+        let id: JSONValue?
+        let raw: ArraySlice<UInt8>?
     }
 
     /// `initialize` has succeeded.
@@ -98,7 +114,7 @@ public final class RPCConnection {
         }
         guard case .array(let elements) = value else {
             if let r = process(value, source: message, element: nil, out: out) { out.send(.response, r) }
-            return true
+            return stepping == nil
         }
         guard !elements.isEmpty else {
             out.send(.response, RPCEncoder.error(id: .null, raw: nil, .invalidRequest("invalid request: empty batch")))
@@ -107,12 +123,23 @@ public final class RPCConnection {
         return run(RPCBatch(elements: elements, source: message), to: out)
     }
 
-    /// A batch received but not finished because the output was full.
-    public var isPaused: Bool { batch != nil }
+    /// A batch or a stepped call received but not finished because the output was full.
+    public var isPaused: Bool { batch != nil || stepping != nil }
 
-    /// Continues a paused batch; returns `false` if it paused again (`true` when nothing was paused).
+    /// Continues a paused stepped call, then a paused batch; returns `false` if it paused
+    /// again (`true` when nothing was paused).
     @discardableResult
     public func resume(to out: some RPCOutput) -> Bool {
+        if let s = stepping {
+            stepping = nil
+            guard case .done(let response) = runSteps(s, out: out) else { return false }
+            if let b = batch {
+                if let response { b.record(response) }
+            } else {
+                if let response { out.send(.response, response) }
+                return true
+            }
+        }
         guard let b = batch else { return true }
         batch = nil
         return run(b, to: out)
@@ -129,6 +156,10 @@ public final class RPCConnection {
             case .run(let i, let refusal):
                 if let r = process(b.elements[i], source: b.source, element: i, refusing: refusal, out: out) {
                     b.record(r)
+                }
+                if stepping != nil {  // a stepped call paused: its response is recorded on resume
+                    batch = b
+                    return false
                 }
             case .finish(let responses):
                 if let responses { out.send(.response, responses) }
@@ -216,9 +247,51 @@ public final class RPCConnection {
         }
         if let refusal { return RPCEncoder.error(id: id, raw: raw, refusal) }
         do throws(RPCError) {
+            if let call = try begin(method, params) {
+                guard case .done(let response) = runSteps(Stepping(call: call, method: method, id: id, raw: raw),
+                                                          out: out) else { return nil }
+                return response
+            }
             return RPCEncoder.result(id: id, raw: raw, try request(method, params, out: out))
         } catch {
             return RPCEncoder.error(id: id, raw: raw, error)
+        }
+    }
+
+    /// The stepped call `method` starts, if the service runs it in steps and the lifecycle
+    /// dispatches it now (otherwise nil: the ordinary path answers it, refusals included).
+    private func begin(_ method: String, _ params: JSONValue?) throws(RPCError) -> (any RPCSteppedCall)? {
+        guard let steppingService, lifecycle.state == .initialized,
+              methodNames.contains(method) else { return nil }
+        return try steppingService.begin(method, params: params)
+    }
+
+    private enum StepsOutcome {
+        /// The output filled up between two steps: the call is kept in `stepping`.
+        case paused
+        /// Done: its response (nil for a notification).
+        case done([UInt8]?)
+    }
+
+    /// Runs a stepped call's steps until its end or until the output is full before a step.
+    private func runSteps(_ s: Stepping, out: some RPCOutput) -> StepsOutcome {
+        do throws(RPCError) {
+            while true {
+                if out.isFull {
+                    stepping = s
+                    return .paused
+                }
+                if let result = try s.call.step(emit: RPCNotifier(out)) {
+                    guard let id = s.id else { return .done(nil) }
+                    return .done(RPCEncoder.result(id: id, raw: s.raw, result))
+                }
+            }
+        } catch {
+            guard let id = s.id else {
+                RPCNotifier(out).notify("$/diagnostic", .diagnostic, params: RPCEncoder.diagnostic(method: s.method, error))
+                return .done(nil)
+            }
+            return .done(RPCEncoder.error(id: id, raw: s.raw, error))
         }
     }
 
@@ -244,6 +317,10 @@ public final class RPCConnection {
 
     private func notify(_ method: String, _ params: JSONValue?, out: some RPCOutput) {
         do throws(RPCError) {
+            if let call = try begin(method, params) {
+                _ = runSteps(Stepping(call: call, method: method, id: nil, raw: nil), out: out)
+                return
+            }
             switch lifecycle.notification(method, served: methodNames.contains(method)) {
             case .ignore: return
             case .refuse(let error): throw error

@@ -36,3 +36,19 @@ public enum RPCFastOutcome {
     case result(id: Int64?, JSONValue)
     case error(id: Int64?, method: String, RPCError)
 }
+
+/// A call that runs in steps (`clock.runUntilRest`: one tick per step): the connection runs
+/// its steps one after another and, like a batch between elements, stops between two steps
+/// while the output is full (it is then `isPaused` until `resume(to:)`). Each step's
+/// notifications come out as it runs; the call's response comes after its last step.
+public protocol RPCSteppedCall: AnyObject {
+    /// Runs the next step, sending its notifications to `emit`: the call's result once it is
+    /// done, nil while steps remain. An error ends the call (its response is that error).
+    func step(emit: RPCNotifier) throws(RPCError) -> JSONValue?
+}
+
+/// Services whose methods may run in steps.
+public protocol RPCSteppingService: RPCService {
+    /// The stepped call `method` starts (its params checked), or nil: `call` handles `method`.
+    func begin(_ method: String, params: JSONValue?) throws(RPCError) -> (any RPCSteppedCall)?
+}

@@ -79,6 +79,9 @@ public enum SVGPlot {
         if any({ !$0.keyboardTop.isEmpty }) { items.append((lineSwatch("keyboard-top"), "keyboard top (input.keyboard)")) }
         items.append((#"<rect class="dimming-alpha" x="0" y="-5" width="18" height="10"/>"#, "dimming alpha"))
         items.append((lineSwatch("progress"), "progress"))
+        if any({ !$0.opacity.isEmpty }) {
+            items.append((#"<line class="opacity"\#(opacityStyle) x1="0" y1="0" x2="18" y2="0"/>"#, "sheet opacity (reduced motion)"))
+        }
         if any({ !$0.navX.isEmpty }) {
             items.append((#"<line x1="0" y1="0" x2="18" y2="0" stroke="\#(palette[0])" stroke-width="2"/>"#, "navigation entry x (pt)"))
         }
@@ -102,6 +105,9 @@ public enum SVGPlot {
         out += "</g>\n"
         return y + 10
     }
+
+    /// The opacity line's look, inline (plots without reduced motion keep their style sheet).
+    static let opacityStyle = ##" fill="none" stroke="#7c3aed" stroke-width="1.5""##
 
     static func lineSwatch(_ cls: String) -> String {
         #"<line class="\#(cls)" x1="0" y1="0" x2="18" y2="0"/>"#
@@ -216,6 +222,7 @@ public enum SVGPlot {
             out += #"<polygon class="dimming-alpha" points="\#(number(tx(first.t))),\#(number(yb(0))) \#(pts) \#(number(tx(last.t))),\#(number(yb(0)))"/>"#
         }
         out += polyline(tl.progress, tx, yb, cls: "progress")
+        out += polyline(tl.opacity, tx, yb, cls: "opacity", extra: opacityStyle)
         for (k, entry) in tl.navAlpha.enumerated() {
             let color = palette[(tl.navX.firstIndex { $0.id == entry.id } ?? k) % palette.count]
             for run in entry.runs {

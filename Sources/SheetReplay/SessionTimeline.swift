@@ -69,6 +69,8 @@ struct SessionTimeline {
     var topEdge: [Point] = []
     var dimmingAlpha: [Point] = []
     var progress: [Point] = []
+    /// `opacity` (reduced motion only; else empty).
+    var opacity: [Point] = []
     /// The keyboard's top edge (pt) from `input.keyboard` (linear over its duration).
     var keyboardTop: [Point] = []
     /// `nav.items[].x` per entry id; each id may have several runs (it left and came back).
@@ -135,6 +137,7 @@ struct SessionTimeline {
         topEdge = series { $0["sheet"]?["y"]?.doubleValue }
         dimmingAlpha = series { $0["dimming"]?["alpha"]?.doubleValue }
         progress = series { $0["progress"]?.doubleValue }
+        opacity = series { $0["opacity"]?.doubleValue }
         navX = Self.navigation(frames, member: "x", ticks: ticks, rest: activity, inputs: inputTimes, until: heldUntil)
         let alphas = Self.navigation(frames, member: "alpha", ticks: ticks, rest: activity, inputs: inputTimes, until: heldUntil)
         navAlpha = alphas.contains { $0.runs.contains { $0.contains { $0.v != 1 } } } ? alphas : []
@@ -336,6 +339,11 @@ struct SessionTimeline {
         case "input.tap": label = "tap " + (p["target"]?.stringValue ?? "")
         case "input.keyboard": label = "keyboard " + n(p["height"])
         case "nav.push": label = "push " + (p["entry"]?["id"]?.stringValue ?? "?")
+        case "input.accessibilityAction": label = "a11y " + (p["action"]?.stringValue ?? "?")
+        case "input.back":
+            // Progress samples are a gesture's, like pans: only its start and end are marked.
+            guard let phase = p["phase"]?.stringValue, phase != "progressed" else { return nil }
+            label = "back " + phase + (phase == "began" ? " " + n(p["progress"]) : "")
         default:
             label = String(method.split(separator: ".").last ?? Substring(method))
         }

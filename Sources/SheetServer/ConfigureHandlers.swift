@@ -18,9 +18,19 @@ extension SheetService {
         let o = p[SetupMembers.options.name], ps = p[SessionCreate.policies.name]
         let options = o.exists ? try Wire.options(o, base: current.setup.options) : nil
         let policies = ps.exists ? try configurePolicies(ps, current: current.policyNames) : nil
+        // New detents or a new config: the resolvers the session's detents name (current,
+        // pending and new) are made again; one that failed in this session stays failed.
+        var resolvers: [String: any DetentResolverPolicy]? = nil
+        if detents != nil || policies != nil {
+            var lists: [([DetentSpec], String)] = [(current.setup.detents, "session detents")]
+            if let pending = current.pendingDetents?.detents { lists.append((pending, "pending detents")) }
+            if let detents { lists.insert((detents, p[SetupMembers.detents.name].path), at: 0) }
+            resolvers = try makeDetentResolvers(lists, names: policies?.1 ?? current.policyNames,
+                                                skip: current.resolverFallbacks)
+        }
         return try command(c) { sheet, t throws(SheetError) in
             try sheet.configure(detents: detents, selectedDetent: selected, options: options, policies: policies,
-                                animated: animated, at: t)
+                                detentResolvers: resolvers, animated: animated, at: t)
         }
     }
 

@@ -52,8 +52,12 @@ extension SheetService {
         try r.on(InputTap.self) { s, c throws(RPCError) in try s.tap(c) }
         try r.on(InputScroll.self) { s, c throws(RPCError) in try s.scroll(c) }
         try r.on(InputKeyboard.self) { s, c throws(RPCError) in try s.keyboard(c) }
+        try r.on(InputAccessibilityAction.self) { s, c throws(RPCError) in try s.accessibilityAction(c) }
+        try r.on(InputBack.self) { s, c throws(RPCError) in try s.back(c) }
         try r.on(PluginsList.self) { s, c throws(RPCError) in try s.listPlugins(c) }
         try r.on(PluginsLoad.self) { s, c throws(RPCError) in try s.loadPlugin(c) }
+        try r.on(SessionFrame.self) { s, c throws(RPCError) in try s.sessionFrame(c) }
+        try r.on(ClockRunUntilRest.self) { s, c throws(RPCError) in try s.runUntilRest(c) }
         return r
     }
 
@@ -97,11 +101,13 @@ extension SheetService {
             throw RPCError.limitExceeded("too many sessions: at most \(configuration.maxSessions) at once")
         }
         let (setupParams, parent) = try stackParams(p)  // a child takes its parent's container
-        let setup = try Wire.setup(setupParams)
+        var setup = try Wire.setup(setupParams)
+        if setup.options.reduceMotionSetting == nil && reduceMotion { setup.options.reduceMotion = true }  // the server's default
         let names = try policyNames(p[SessionCreate.policies.name])
         // Everything is checked before a policy (perhaps a plugin's) is instantiated.
         try Self.validate(setup, at: p)
-        let policies = try makePolicies(names, path: p[SessionCreate.policies.name].path)
+        var policies = try makePolicies(names, path: p[SessionCreate.policies.name].path)
+        policies.detentResolvers = try makeDetentResolvers([(setup.detents, setupParams[SetupMembers.detents.name].path)], names: names)
         var sheet = Sheet(validated: setup, policies: policies, policyNames: names)
         if let parent { sheet.stackDepth = stack.depth(of: parent) + 1 }  // policies see it (plugin ABI 1.2)
         let s = addSession(sheet)

@@ -33,6 +33,35 @@ extension SheetService {
         return names
     }
 
+    /// The detent resolvers `lists` of detents name (each list with the path of its array,
+    /// e.g. `params.detents`), one instance per name, configured by `policies.config[<name>]`.
+    /// Names in `skip` (resolvers that failed in this session) get none. An unknown name is
+    /// `-32602` at `<path>[i].resolver`, naming the known ones.
+    func makeDetentResolvers(_ lists: [([DetentSpec], String)], names: SheetState.PolicyNames,
+                             skip: Set<String> = []) throws(RPCError) -> [String: any DetentResolverPolicy] {
+        var made: [String: any DetentResolverPolicy] = [:]
+        for (specs, path) in lists {
+            for (i, spec) in specs.enumerated() {
+                guard case .resolver(_, let name) = spec, !skip.contains(name), made[name] == nil else { continue }
+                do {
+                    guard let r = try plugins.makeDetentResolver(name: name, config: names.config[name] ?? .empty) else {
+                        let available = BuiltinPolicies.detentResolverNames
+                            + plugins.plugins.filter { $0.kind == .detentResolver }.map { $0.name }
+                        throw RPCError.invalidParams("\(path)[\(i)].resolver: unknown detentResolver policy \"\(name.prefix(64))\" (available: \(available.isEmpty ? "none" : available.joined(separator: ", ")))")
+                    }
+                    made[name] = r
+                } catch let fault as PolicyFault {
+                    throw RPCError.pluginError("policy \"\(fault.policy)\" could not be created: \(fault.message)")
+                } catch let e as RPCError {
+                    throw e
+                } catch {
+                    throw RPCError.internalError("\(error)")
+                }
+            }
+        }
+        return made
+    }
+
     static let policySelectionNames = PolicySelectionShape.all.map { $0.name }
 
     /// Instantiate the named policies (also used by `session.restore`).

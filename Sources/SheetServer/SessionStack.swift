@@ -138,19 +138,32 @@ extension SheetService {
         let p = c.params
         let animated = try p.read(Animated.member)
         let id = try p.read(CommandMembers.session)
-        let shown = stack.descendants(of: id).filter(isShown)
-            .sorted { (stack.depth(of: $0), sessions[$0]!.order) > (stack.depth(of: $1), sessions[$1]!.order) }
-        guard let first = shown.first else {
+        let shown = shownDescendants(of: id)
+        guard !shown.isEmpty else {
             return try command(c) { sheet, t throws(SheetError) in
                 try sheet.dismiss(at: t, animated: animated)
             }
         }
         try checkMembers(c)
         guard let own = sessions[id] else { throw RPCError.unknownSession(id) }
+        if own.sheet.phase == .dragging { throw RPCError.invalidState("cannot dismiss while the sheet is being dragged") }
+        try dismissStack(id, shown: shown, time: try inputTime(p), animated: animated)
+        return ["state": .string(sessions[id]!.sheet.phase.rawValue)]
+    }
+
+    /// `id`'s shown descendants, deepest (then latest) first: the order a dismissal takes them.
+    func shownDescendants(of id: String) -> [String] {
+        stack.descendants(of: id).filter(isShown)
+            .sorted { (stack.depth(of: $0), sessions[$0]!.order) > (stack.depth(of: $1), sessions[$1]!.order) }
+    }
+
+    /// `sheet.dismiss` of `id` with `shown` (`shownDescendants`, not empty) over it: the first
+    /// of them dismisses now, each next one when the one above it is gone, `id` last.
+    func dismissStack(_ id: String, shown: [String], time: InputTime, animated: Bool) throws(RPCError) {
+        let own = sessions[id]!, first = shown[0]
         // A finger on the sheet asked to dismiss refuses, as without children; the command
         // wins over a finger on any sheet above it.
         if own.sheet.phase == .dragging { throw RPCError.invalidState("cannot dismiss while the sheet is being dragged") }
-        let time = try inputTime(p)
         let fs = sessions[first]!
         var sheet = fs.sheet.copy()
         sheet.takeFromFinger(at: time.t)
@@ -163,7 +176,6 @@ extension SheetService {
         for (a, b) in zip(chain, chain.dropFirst()) { stack.onDismissed[a, default: []].append(.dismiss(b)) }
         markMoving(first)
         drain(fs, id: first)
-        return ["state": .string(sessions[id]!.sheet.phase.rawValue)]
     }
 
     /// `sheet.setContainer {session, t, width, height, safeArea?, sizeClass?}`: on a root the
@@ -229,20 +241,29 @@ extension SheetService {
     /// A frame's stack members: a parent's `transform` from how far its shown descendants
     /// push it back (`StackGeometry.levelsBack`; identity with none shown, or while the parent
     /// itself is dismissed); `background` only on a root.
-    func decorate(_ frame: inout SheetFrame, of id: String) {
+    /// With `t` (`session.frame`), the descendants are read at `t` from copies, as a tick at
+    /// `t` would advance them, changing nothing.
+    func decorate(_ frame: inout SheetFrame, of id: String, at t: Double? = nil) {
         guard !stack.isEmpty else { return }
         if stack.parent[id] != nil { frame.background = nil }
         let children = stack.children(of: id)
         guard !children.isEmpty else { return }
         // A dismissed parent (a `switch`/`replace` took it away) is not drawn: identity.
         guard frame.state != .dismissed else { return frame.transform = StackGeometry.identity }
-        frame.transform = StackGeometry.parentTransform(levelsBack: levelsBack(id), sheetWidth: frame.sheet.width)
+        frame.transform = StackGeometry.parentTransform(levelsBack: levelsBack(id, at: t), sheetWidth: frame.sheet.width)
     }
 
-    /// How many levels `id`'s shown descendants push it back, from their presentation progress.
-    func levelsBack(_ id: String) -> Double {
+    /// How many levels `id`'s shown descendants push it back, from their presentation progress
+    /// (at `t` on copies when given).
+    func levelsBack(_ id: String, at t: Double? = nil) -> Double {
         StackGeometry.levelsBack(children: stack.children(of: id).compactMap { c in
-            guard let s = sessions[c], s.sheet.phase != .dismissed else { return nil }
+            guard let s = sessions[c] else { return nil }
+            if let t {
+                var later = s.sheet.copy()
+                later.advance(to: t)
+                return later.phase == .dismissed ? nil : (later.presentationProgress, levelsBack(c, at: t))
+            }
+            guard s.sheet.phase != .dismissed else { return nil }
             return (s.sheet.presentationProgress, levelsBack(c))
         })
     }

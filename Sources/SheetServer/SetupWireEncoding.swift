@@ -44,6 +44,7 @@ enum SetupWireEncoding {
         case .height(let id, let points): return ["id": .string(id), "height": .number(points)]
         case .fraction(let id, let value): return ["id": .string(id), "fraction": .number(value)]
         case .fromTop(let id, let points): return ["id": .string(id), "fromTop": .number(points)]
+        case .resolver(let id, let name): return ["id": .string(id), "resolver": .string(name)]
         }
     }
 
@@ -94,6 +95,7 @@ enum SetupWireEncoding {
             j["gesture"] = ["slop": .number(g.slop), "directionLock": .bool(g.directionLock),
                             "failOffsetX": g.failOffsetX.map { .number($0) } ?? .null]
         }
+        if o.reduceMotion { j["reduceMotion"] = true }  // absent in a snapshot: off
         if let r = o.rubberBandSetting {
             j["rubberBand"] = ["beyondLargest": .bool(r.beyondLargest), "belowSmallest": .bool(r.belowSmallest),
                                "coefficient": .number(r.coefficient)]

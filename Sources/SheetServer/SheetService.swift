@@ -44,6 +44,8 @@ public final class SheetService: RPCService {
     let plugins: PluginHost
     public private(set) var clock: ClockMode = .host
     public private(set) var fps: Double = 60
+    /// `initialize {reduceMotion}`: the default of sessions that do not set `options.reduceMotion`.
+    public private(set) var reduceMotion = false
     /// Live sessions by handle, and the moving ones (whose frame may differ from the last one sent).
     var sessions = SessionTable()
     var nextSessionNumber = 1
@@ -92,12 +94,14 @@ public final class SheetService: RPCService {
         }
         let requested: ClockMode? = p[Initialize.clock.name].exists ? try p.read(Initialize.clock) : nil
         let rate = try p.read(Initialize.fps)
+        let reduced = try p.read(Initialize.reduceMotion)
         clock = requested ?? clock
         fps = rate
+        reduceMotion = reduced
         realtimeOrigin = configuration.now()
         return ["serverInfo": ["name": "sheetd", "version": .string(Self.version)],
                 "protocolVersion": "1", "clock": .string(clock.rawValue), "fps": .number(fps),
-                "policies": policiesJSON()]
+                "reduceMotion": .bool(reduceMotion), "policies": policiesJSON()]
     }
 
     public func call(_ method: String, params: JSONValue?, emit: RPCNotifier) throws(RPCError) -> JSONValue {
@@ -183,8 +187,15 @@ public final class SheetService: RPCService {
         return count
     }
 
-    /// Whether `frame` differs from the last one sent, compared in place.
-    static func differs(_ frame: SheetFrame, from last: inout SheetFrame?) -> Bool { frame != last }
+    /// Whether `frame` differs from the last one sent, compared in place. A change of
+    /// `accessibility` alone emits no frame (the list is current in every frame sent).
+    static func differs(_ frame: SheetFrame, from last: inout SheetFrame?) -> Bool {
+        guard frame != last else { return false }
+        guard let l = last, frame.accessibility != l.accessibility else { return true }
+        var same = frame
+        same.accessibility = l.accessibility
+        return same != l
+    }
 
     /// Queue the session's pending events and diagnostics.
     func drain(_ s: Session, id: String) {
@@ -296,7 +307,8 @@ public final class SheetService: RPCService {
         }
         return ["dismissal": names(BuiltinPolicies.dismissalNames, .dismissal),
                 "scrollHandoff": names(BuiltinPolicies.scrollHandoffNames, .scrollHandoff),
-                "navigation": names(BuiltinPolicies.navigationNames, .navigation)]
+                "navigation": names(BuiltinPolicies.navigationNames, .navigation),
+                "detentResolver": names(BuiltinPolicies.detentResolverNames, .detentResolver)]
     }
 }
 

@@ -20,7 +20,7 @@ enum SheetSnapshot {
     static let members = ["setup", "policies", "now", "lifecycle", "goal", "selectedDetent", "restHeight",
                           "keyboardReturnDetent", "extent", "keyboardHeight", "settling", "pendingDismissCancelled",
                           "navigation", "scroll", "drag", "pendingDetents", "lateral", "takenFinger",
-                          "presentReference", "pan"]
+                          "presentReference", "pan", "back", "resolverFallbacks", "fade"]
 
     /// Positions, translations and velocities the engine may hold (pt, pt/s): far beyond any
     /// screen, far below where the spring and bezier arithmetic loses finiteness.
@@ -55,12 +55,30 @@ enum SheetSnapshot {
         if let l = s.lateralMotion { o["lateral"] = ["x": motion(l.x), "width": motion(l.width)] }
         if let f = s.takenFinger { o["takenFinger"] = .string(f.rawValue) }
         if let r = s.presentReference { o["presentReference"] = motion(r) }
+        if let f = s.fade { o["fade"] = motion(f) }  // reduced motion: a running fade
         switch s.pan {
         case .pending(let origin)?: o["pan"] = ["gesture": "pending", "origin": ["x": .number(origin.x), "y": .number(origin.y)]]
         case .declined?: o["pan"] = ["gesture": "declined"]
         case nil: break
         }
+        if let b = s.back { o["back"] = backGesture(b) }
+        if !s.resolverFallbacks.isEmpty { o["resolverFallbacks"] = .array(s.resolverFallbacks.sorted().map { .string($0) }) }
         return o
+    }
+
+    /// A back gesture (`input.back`): `{progress, phase: "tracking" | "holding"}` or
+    /// `{progress, phase: "returning", start, durationMs}`.
+    static func backGesture(_ b: BackGesture) -> JSONValue {
+        var o: JSONObject = ["progress": .number(b.progress)]
+        switch b.phase {
+        case .tracking: o["phase"] = "tracking"
+        case .holding: o["phase"] = "holding"
+        case .returning(let start, let duration):
+            o["phase"] = "returning"
+            o["start"] = .number(start)
+            o["durationMs"] = .number(duration)
+        }
+        return .object(o)
     }
 
     /// A motion: its additive segments, `[{start, duration, from, to, curve | spring + velocity}]`.
@@ -161,6 +179,19 @@ enum SheetSnapshot {
         }
         if p["presentReference"].exists { s.presentReference = try motion(p["presentReference"]) }
         if p["pan"].exists { s.pan = try pan(p["pan"]) }
+        if p["back"].exists { s.back = try backGesture(p["back"]) }
+        if p["resolverFallbacks"].exists {
+            // Resolvers that failed in the snapshotted session: names its detents use.
+            let named = Set(((s.pendingDetents?.detents ?? []) + setup.detents).compactMap { spec -> String? in
+                if case .resolver(_, let name) = spec { return name } else { return nil }
+            })
+            for item in try p["resolverFallbacks"].array(maxCount: 64) {
+                let name = try item.string()
+                guard named.contains(name) else { throw item.fail("no detent names the resolver \"\(name.prefix(64))\"") }
+                s.resolverFallbacks.insert(name)
+            }
+        }
+        if p["fade"].exists { s.fade = try motion(p["fade"]) }
         try SnapshotValidation.check(s, p)
         return s
     }
@@ -177,6 +208,20 @@ enum SheetSnapshot {
         try origin.requireObject()
         try origin.rejectUnknownKeys(["x", "y"])
         return .pending(origin: Vector(x: try origin["x"].number(in: magnitude), y: try origin["y"].number(in: magnitude)))
+    }
+
+    static func backGesture(_ p: Params) throws(RPCError) -> BackGesture {
+        try p.requireObject()
+        let phase = try p["phase"].oneOf(["tracking", "returning", "holding"])
+        try p.rejectUnknownKeys(phase == "returning" ? ["progress", "phase", "start", "durationMs"] : ["progress", "phase"])
+        var b = BackGesture(progress: try p["progress"].number(in: 0...1))
+        switch phase {
+        case "returning":
+            b.phase = .returning(start: try p["start"].number(in: Wire.time), duration: try p["durationMs"].number(in: Wire.duration))
+        case "holding": b.phase = .holding
+        default: break
+        }
+        return b
     }
 
     /// A string naming one case of `E`.

@@ -81,9 +81,12 @@ extension SheetService {
         let names = try policyNames(sheet["policies"])
         let state = try SheetSnapshot.read(sheet, setup: setup, names: names)
         // A policy the snapshot names but this daemon lacks is a plugin that is not loaded.
-        let policies: SheetPolicies
+        var policies: SheetPolicies
         do {
             policies = try makePolicies(names, path: sheet["policies"].path)
+            var lists: [([DetentSpec], String)] = [(setup.detents, sheet["setup"]["detents"].path)]
+            if let pending = state.pendingDetents?.detents { lists.append((pending, sheet["pendingDetents"]["detents"].path)) }
+            policies.detentResolvers = try makeDetentResolvers(lists, names: names, skip: state.resolverFallbacks)
         } catch where error.code == RPCError.invalidParamsCode {
             throw RPCError.pluginError("\(error.message); load the plugin before restoring")
         }

@@ -28,6 +28,9 @@ enum SnapshotValidation {
                 throw nav["transition"]["startProgress"].fail("a finger-driven pop's progress is in 0...1, got \(tr.startProgress)")
             }
         }
+        if let f = s.fade, f.target != 0 && f.target != 1 {
+            throw p["fade"].fail("a fade heads for opacity 0 or 1, this one for \(f.target)")
+        }
         if s.presentReference != nil, s.lifecycle != .presenting {
             throw p["presentReference"].fail("only a presenting sheet has a presentReference, this one is \(s.lifecycle.rawValue)")
         }

@@ -39,7 +39,7 @@ enum Wire {
     static func detent(_ p: Params) throws(RPCError) -> DetentSpec {
         if case .string = p.value { return DetentSpec(try p.choice(WireValue.SystemDetent.self)) }
         guard case .object = p.value else {
-            throw p.fail("expected \"fit\", \"medium\", \"large\", {\"id\", \"height\"}, {\"id\", \"fraction\"} or {\"id\", \"fromTop\"}")
+            throw p.fail("expected \"fit\", \"medium\", \"large\", {\"id\", \"height\"}, {\"id\", \"fraction\"}, {\"id\", \"fromTop\"} or {\"id\", \"resolver\"}")
         }
         typealias D = DetentShape
         try p.rejectUnknownKeys(detentNames)
@@ -48,11 +48,15 @@ enum Wire {
         if WireValue.SystemDetent(rawValue: id) != nil {
             throw p[D.id.name].fail("\"\(id)\" is a system detent; give a custom detent another id")
         }
-        switch (p[D.height.name].exists, p[D.fraction.name].exists, p[D.fromTop.name].exists) {
-        case (true, false, false): return .height(id: id, points: try p.read(D.height))
-        case (false, true, false): return .fraction(id: id, value: try p.read(D.fraction))
-        case (false, false, true): return .fromTop(id: id, points: try p.read(D.fromTop))
-        default: throw p.fail("expected exactly one of \"height\", \"fraction\" or \"fromTop\"")
+        switch (p[D.height.name].exists, p[D.fraction.name].exists, p[D.fromTop.name].exists, p[D.resolver.name].exists) {
+        case (true, false, false, false): return .height(id: id, points: try p.read(D.height))
+        case (false, true, false, false): return .fraction(id: id, value: try p.read(D.fraction))
+        case (false, false, true, false): return .fromTop(id: id, points: try p.read(D.fromTop))
+        case (false, false, false, true):
+            let name = try p.read(D.resolver)
+            guard !name.isEmpty, name.utf8.count <= 64 else { throw p[D.resolver.name].fail("expected 1 to 64 characters") }
+            return .resolver(id: id, name: name)
+        default: throw p.fail("expected exactly one of \"height\", \"fraction\", \"fromTop\" or \"resolver\"")
         }
     }
 
@@ -143,6 +147,7 @@ enum Wire {
         if g.isPresent { o.gestureSetting = g.exists ? try gesture(g) : nil }
         let r = p[O.rubberBand.name]
         if r.isPresent { o.rubberBandSetting = r.exists ? try rubberBand(r) : nil }
+        if let v = try p.read(O.reduceMotion) { o.reduceMotion = v }
         return o
     }
 

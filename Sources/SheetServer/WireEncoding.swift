@@ -6,7 +6,7 @@ enum WireEncoding {
     /// Room `sheet.frame`'s params may take: every member (key, number, punctuation) plus
     /// the strings, escaped at worst.
     static func frameBound(_ f: SheetFrame, session: String) -> Int {
-        var bound = 48 * JSONWriter.memberBound + JSONWriter.bound(session) + JSONWriter.bound(f.detent)
+        var bound = 56 * JSONWriter.memberBound + JSONWriter.bound(session) + JSONWriter.bound(f.detent)
         for item in f.nav.items { bound += 8 * JSONWriter.memberBound + JSONWriter.bound(item.id) }
         return bound
     }
@@ -37,6 +37,7 @@ enum WireEncoding {
         w.number("alpha", f.dimming.alpha)
         w.bool("passthrough", f.dimming.passthrough)
         w.endObject()
+        if let o = f.opacity { w.number("opacity", o) }  // reduced motion only
         w.beginObject("grabber")
         w.bool("visible", f.grabber.visible)
         w.number("y", f.grabber.y)
@@ -70,6 +71,11 @@ enum WireEncoding {
         w.number("height", f.keyboard.height)
         w.number("overlap", f.keyboard.overlap)
         w.endObject()
+        // What assistive technologies may do now.
+        w.beginObject("accessibility")
+        w.key("actions")
+        w.json(accessibilityActions[Int(f.accessibility.actions.rawValue & 7)])
+        w.endObject()
         // Layouts, footer and stacks, only when they apply.
         if let v = f.footer {
             w.beginObject("footer")
@@ -89,6 +95,19 @@ enum WireEncoding {
             w.number("translateY", v.translateY)
             w.endObject()
         }
+        if let v = f.back {
+            w.beginObject("back")
+            w.number("scaleX", v.scaleX)
+            w.number("scaleY", v.scaleY)
+            w.endObject()
+        }
+    }
+
+    /// `accessibility.actions` for each set of actions (by `rawValue`), encoded once.
+    static let accessibilityActions: [[UInt8]] = (0..<8).map { raw in
+        var text: [UInt8] = []
+        JSONCodec.encode(.array(AccessibilityActions(rawValue: UInt8(raw)).names.map { .string($0) }), into: &text)
+        return text
     }
 
     static func event(_ e: SheetEvent, session: String) -> JSONValue {

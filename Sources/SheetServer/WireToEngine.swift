@@ -15,6 +15,28 @@ extension PanPhase {
     }
 }
 
+extension AccessibilityAction {
+    init(_ w: InputAccessibilityAction.Action) {
+        switch w {
+        case .expand: self = .expand
+        case .collapse: self = .collapse
+        case .dismiss: self = .dismiss
+        case .escape: self = .escape
+        }
+    }
+}
+
+extension BackPhase {
+    init(_ w: InputBack.Phase) {
+        switch w {
+        case .began: self = .began
+        case .progressed: self = .progressed
+        case .cancelled: self = .cancelled
+        case .invoked: self = .invoked
+        }
+    }
+}
+
 extension PanSource {
     init(_ w: InputPan.Source) {
         switch w {

@@ -57,3 +57,28 @@ public enum InputKeyboard: SessionCommand {
     public static let curve = TimingShape.curve
     public static let members = [height.spec, durationMs.spec, curve]
 }
+
+/// `input.accessibilityAction {session, t, action}`: an assistive technology's action on the
+/// sheet (VoiceOver, TalkBack, ARIA); frames list the available ones (`accessibility.actions`).
+public enum InputAccessibilityAction: SessionCommand {
+    public static let name = "input.accessibilityAction"
+    /// The action (`escape` is available whenever the sheet is shown).
+    public enum Action: String, WireEnum { case expand, collapse, dismiss, escape }
+    public static let action = Member<Action>.choice("action")
+    public static let members = [action.spec]
+}
+
+/// `input.back {session, t, phase, progress?, swipeEdge?}`: Android's back and predictive
+/// back gesture (sent to any sheet of a stack, it applies to the stack's top-most shown one).
+public enum InputBack: SessionCommand {
+    public static let name = "input.back"
+    /// `handleOnBackStarted`, `...Progressed`, `...Cancelled`, `handleOnBackPressed`.
+    public enum Phase: String, WireEnum { case began, progressed, cancelled, invoked }
+    /// The edge the swipe started from (`BackEventCompat.swipeEdge`).
+    public enum SwipeEdge: String, WireEnum { case left, right }
+    public static let phase = Member<Phase>.choice("phase")
+    /// 0…1; required for `began` and `progressed`.
+    public static let progress = Member<Double?>.optionalNumber("progress", in: 0...1)
+    public static let swipeEdge = Member<SwipeEdge?>.optionalChoice("swipeEdge")
+    public static let members = [phase.spec, progress.spec, swipeEdge.spec]
+}

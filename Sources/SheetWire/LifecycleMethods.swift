@@ -11,7 +11,9 @@ public enum Initialize: WireMethod {
     public static let clientInfo = MemberSpec("clientInfo", .object, required: false)
     public static let clock = Member<Clock>.choice("clock", default: .host)
     public static let fps = Member<Double>.number("fps", in: WireRange.fps, default: 60)
-    public static let members = [clientInfo, clock.spec, fps.spec]
+    /// Reduced motion for every session that does not set `options.reduceMotion`.
+    public static let reduceMotion = Member<Bool>.flag("reduceMotion", default: false)
+    public static let members = [clientInfo, clock.spec, fps.spec, reduceMotion.spec]
     /// Language-server members a client may send; accepted and ignored, not documented.
     public static let lspMembers = ["processId", "capabilities", "rootUri", "trace"]
     public static let result = WireResult.initialize

@@ -10,6 +10,8 @@ public enum SheetFrameNotification: WireNotification {
         MemberSpec("nav", .object, required: true), MemberSpec("position", .object, required: true),
         MemberSpec("keyboard", .object, required: true), MemberSpec("footer", .object, required: false),
         MemberSpec("background", .object, required: false), MemberSpec("transform", .object, required: false),
+        MemberSpec("accessibility", .object, required: true), MemberSpec("back", .object, required: false),
+        MemberSpec("opacity", .number, required: false),
     ]
 }
 
@@ -17,7 +19,7 @@ public enum SheetFrameNotification: WireNotification {
 public enum SheetEventNotification: WireNotification {
     public static let name = "sheet.event"
     /// Why a sheet was dismissed.
-    public enum Cause: String, WireEnum { case pan, fling, tap }
+    public enum Cause: String, WireEnum { case pan, fling, tap, escape, back }
     /// Why a pan was declined (`panDeclined`).
     public enum Reason: String, WireEnum { case direction, failOffset }
     /// What started a motion to a new rest (`willSettle`).

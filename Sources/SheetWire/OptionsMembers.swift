@@ -38,12 +38,14 @@ public enum OptionsMembers {
     public static let gesture = MemberSpec("gesture", .object, required: false)
     /// Over-drag control (`RubberBandShape`); an object replaces the whole setting, `null` restores the defaults.
     public static let rubberBand = MemberSpec("rubberBand", .object, required: false)
+    /// Reduced motion (absent: the server's `initialize {reduceMotion}`).
+    public static let reduceMotion = Member<Bool?>.optionalFlag("reduceMotion")
 
     public static let all = [
         cornerRadius.spec, grabber.spec, dimAlpha.spec, dismissible.spec, largestUndimmedDetent.spec,
         scrollExpandsAtEdge.spec, pullBarHeight.spec, displayScale.spec, largeTopGap.spec, navigationBarHeight.spec,
         presentTiming, settleSpring, contentTiming, tapDimming.spec, keyboard.spec, keyboardRestore.spec,
         dragRegion.spec, footerHeight.spec, preferredWidth.spec, maxWidth.spec, edgeAttachedInCompactHeight.spec,
-        detached, recedeBackground.spec, edge.spec, gesture, rubberBand,
+        detached, recedeBackground.spec, edge.spec, gesture, rubberBand, reduceMotion.spec,
     ]
 }

@@ -89,14 +89,16 @@ public enum RubberBandShape {
     public static let all = [beyondLargest.spec, belowSmallest.spec, coefficient.spec]
 }
 
-/// A custom `Detent`: an id and exactly one of `height`, `fraction` or `fromTop` (each
-/// required in its own form).
+/// A custom `Detent`: an id and exactly one of `height`, `fraction`, `fromTop` or `resolver`
+/// (each required in its own form).
 public enum DetentShape {
     public static let id = Member<String>.text("id")
     public static let height = Member<Double>.number("height", in: WireRange.positiveLength)
     public static let fraction = Member<Double>.number("fraction", in: 0.01...1)
     public static let fromTop = Member<Double>.number("fromTop", in: WireRange.length)
-    public static let all = [id.spec, height.spec, fraction.spec, fromTop.spec]
+    /// The name of a detent resolver (a `detentResolver` plugin) that gives the height.
+    public static let resolver = Member<String>.text("resolver")
+    public static let all = [id.spec, height.spec, fraction.spec, fromTop.spec, resolver.spec]
 }
 
 /// `Timing`: `{durationMs, curve?}` or `{spring}` (`durationMs` and `spring` required in their form).

@@ -70,4 +70,8 @@ public enum WireResult: String, Sendable {
     case releasePreview = "ReleasePreview"
     /// `null`.
     case null
+    /// A `sheet.frame`'s params (`session.frame`).
+    case frame
+    /// `{t, ticks, frames, rested}` (`clock.runUntilRest`).
+    case runUntilRest
 }

@@ -41,6 +41,8 @@ public enum WireValue {
         case fraction(id: String, Double)
         /// A custom detent whose top is this far below the container's top (pt).
         case fromTop(id: String, Double)
+        /// A custom detent whose height the detent resolver plugin `resolver` gives (e.g. `golden`).
+        case resolver(id: String, resolver: String)
     }
 
     /// A named timing curve (`input.keyboard {curve}`, timings' `curve`).

@@ -61,6 +61,34 @@ struct SheetClientTests {
         #expect(try await client.shutdown() == 0)
     }
 
+    /// Reduced motion: the sheet is at its rest rect at once and fades in (`opacity`).
+    @Test func reducedMotionFadesTheSheetInPlace() async throws {
+        let client = try SheetClient(executable: builtDaemon())
+        #expect(try await client.initialize(clock: .host, reduceMotion: true).reduceMotion)
+        let session = try await client.createSession(container: container, preferredHeight: 300)
+        try await session.present(t: 0)
+        let frame = try #require(try await client.tick(150).first)
+        #expect(frame.sheet.y == 510 && frame.opacity == 0.5 && frame.dimmingAlpha == 0.3)
+        #expect(try await client.runUntilRest().frames.last?.opacity == 1)
+        #expect(try await client.shutdown() == 0)
+    }
+
+    /// `runUntilRest` and `currentFrame`: the harness verbs, with their exact numbers.
+    @Test func runUntilRestTicksToRestAndCurrentFrameConsumesNoSeq() async throws {
+        let client = try await start()
+        let session = try await client.createSession(container: container, preferredHeight: 300)
+        #expect(try await session.currentFrame().seq == 0)
+        try await session.present(t: 0)
+        let cut = try await client.runUntilRest(fps: 30, maxMs: 100)
+        #expect(cut.t == 100 && cut.ticks == 3 && !cut.rested && cut.frames.map(\.t) == [100 / 3.0, 200 / 3.0, 100])
+        let now = try await session.currentFrame()
+        #expect(now.seq == 3 && now.t == 100 && now.sheet == cut.frames.last?.sheet)
+        let rest = try await client.runUntilRest()
+        #expect(rest.t == 300 && rest.ticks == 12 && rest.rested && rest.frames.first?.seq == 4)
+        #expect(rest.frames.last?.sheet.y == 510)
+        #expect(try await client.shutdown() == 0)
+    }
+
     /// The client's values are the wire's own: a `fromTop` detent, a grabber pan and a named
     /// keyboard curve reach the daemon and are accepted.
     @Test func everyWireChoiceIsSpelledByTheClient() async throws {
@@ -73,6 +101,21 @@ struct SheetClientTests {
         #expect(try await session.pan(t: 20, phase: .cancelled, translation: Vector(x: 0, y: 0), source: .grabber) != .dragging)
         #expect(try await session.keyboard(t: 30, height: 200, curve: .linear) != .dismissed)
         #expect(try await session.tap(t: 40, target: .grabber) != .dismissed)
+        #expect(try await client.shutdown() == 0)
+    }
+
+    /// A detent whose height the bundled `golden` resolver gives: the maximum detent value ÷ φ
+    /// (797 / 1.618… = 492.573), and `plugins.list` names it with its kind.
+    @Test func aResolverDetentIsSpelledByTheClient() async throws {
+        let client = try await start()
+        let session = try await client.createSession(container: container, preferredHeight: 300,
+                                                     detents: [.fit, .resolver(id: "golden", resolver: "golden")],
+                                                     selectedDetent: "golden")
+        try await session.present(t: 0, animated: false)
+        let frame = try await client.tick(0).first
+        #expect(frame?.sheet.height == 492.573 && frame?.sheet.y == 351.427 && frame?.detent == "golden")
+        let plugins = try await client.listPlugins().arrayValue ?? []
+        #expect(plugins.contains { $0["name"]?.stringValue == "golden" && $0["kind"]?.stringValue == "detentResolver" })
         #expect(try await client.shutdown() == 0)
     }
 

@@ -32,6 +32,7 @@ struct SplitMix64 {
         options.keyboardSetting = rng.unit() < 0.3 ? nil : rng.pick(KeyboardMode.allCases)
         options.keyboardRestore = rng.unit() < 0.7
         options.dragRegion = rng.unit() < 0.8 ? .sheet : .grabber
+        options.reduceMotion = seed % 4 == 3  // every fourth stream under reduced motion (no draw: the streams stay)
         let nav = rng.unit() < 0.3 ? [NavEntry(id: "root", preferredHeight: rng.range(50, 600))] : []
         let dismissal: any DismissalPolicy = rng.unit() < 0.5 ? DecelerationDismissal() : ProjectionDismissal()
         var s = try Sheet(setup: SheetSetup(container: phone, contentHeight: rng.range(0, 1500),
@@ -51,6 +52,7 @@ struct SplitMix64 {
             #expect(f.sheet.y <= phone.height + 0.001, "seed \(seed) t \(t): y \(f.sheet.y)")
             #expect(f.sheet.y >= lowest, "seed \(seed) t \(t): y \(f.sheet.y)")
             #expect((0...1).contains(f.dimming.alpha) && (0...1).contains(f.progress))
+            #expect((f.opacity != nil) == options.reduceMotion && (0...1).contains(f.opacity ?? 0))
             // A finger never pulls the sheet's top above the container's top.
             if f.state == .dragging && s.state.drag?.source != .leftEdge { #expect(f.sheet.y >= 0, "seed \(seed) t \(t)") }
             #expect(f.position.index >= -1 && f.position.index <= Double(s.detents.count - 1))

@@ -60,7 +60,7 @@ import Testing
         #expect(SheetEdge.allCases.count == Self.edges.count)
     }
 
-    /// A plugin compiled against the 1.0 structs (minor 0, shorter inputs) loads under 1.2,
+    /// A plugin compiled against the 1.0 structs (minor 0, shorter inputs) loads under 1.3,
     /// reads every 1.0 field at its place and answers exactly as the 1.2 build does.
     @Test func aPluginBuiltAgainstOneZeroStillWorks() throws {
         let dir = try TempDirectory()
@@ -77,7 +77,7 @@ import Testing
         r.context = Self.stacked
         let decision = try #require(try host.makeDismissal(name: "old", config: .empty)).decide(r)
         #expect(decision == ReleaseDecision(target: .detent(0), settle: Spring(dampingRatio: 0.8, response: 400)))
-        #expect(logs.contains("abi=1.2"))  // the host it was handed
+        #expect(logs.contains("abi=1.3"))  // the host it was handed
         #expect(logs.contains(
             "decide sizeok=1 axis=0 position=290 velocity=-120.5 translation=-10 detents=300,600 origin=0 extent=300 dismissible=1"))
 

@@ -39,7 +39,7 @@ let navigationInput = NavigationInput(operation: .push, progress: 0.5, width: 40
         let policy = try #require(try fx.host.makeDismissal(name: "fixture", config: config("{\"a\":1}")))
         #expect(policy.name == "fixture")
         #expect(fx.logs.contains("plugin fixture: info: create config={\"a\":1} host_size="))
-        #expect(fx.logs.contains("abi=1.2"))
+        #expect(fx.logs.contains("abi=1.3"))
 
         let decision = try policy.decide(release)
         #expect(decision == ReleaseDecision(target: .detent(0), settle: Spring(dampingRatio: 0.8, response: 400)))

@@ -100,7 +100,7 @@ enum Placement: String, CaseIterable, CustomTestStringConvertible {
         #expect(error?.description.contains(garbage) == true)
         #expect(reasons == [
             "plugin \(dir.path)/libnoentry.so: missing entry symbol sheetd_plugin_entry",
-            "plugin \(dir.path)/libabi.so: built for plugin ABI 2.2, sheetd speaks 1.2",
+            "plugin \(dir.path)/libabi.so: built for plugin ABI 2.3, sheetd speaks 1.3",
             "plugin \(dir.path)/libnulldestroy.so: bad descriptor: destroy is NULL",
             "plugin \(dir.path)/libdeclines.so: bad descriptor: sheetd_plugin_entry returned NULL (the plugin declined this host)",
             "plugin \(dir.path)/libsmall.so: bad descriptor: struct_size 8 is too small",

@@ -20,9 +20,9 @@ import Testing
         #expect(included.status == 0, "\(included.output)")
     }
 
-    @Test func hostSpeaksABIOneTwo() {
+    @Test func hostSpeaksABIOneThree() {
         #expect(PluginHost.abiMajor == 1)
-        #expect(PluginHost.abiMinor == 2)
+        #expect(PluginHost.abiMinor == 3)
         #expect(PluginHost.entrySymbol == "sheetd_plugin_entry")
     }
 }
@@ -156,7 +156,7 @@ import Testing
         let host = PluginHost(allowedDirectories: [dir.path], log: { _ in })
         let error = loadError(host, path)
         #expect(error == .abiVersionMismatch(path: path, major: 2, minor: 0))
-        #expect(error?.description.contains("built for plugin ABI 2.0, sheetd speaks 1.2") == true)
+        #expect(error?.description.contains("built for plugin ABI 2.0, sheetd speaks 1.3") == true)
     }
 
     @Test(arguments: [

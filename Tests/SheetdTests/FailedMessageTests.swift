@@ -63,12 +63,25 @@ import SheetServer
         "input.scroll": [["session": "s1", "t": later, "phase": "scrolled", "offsetY": 0, "insetTop": 0,
                           "contentHeight": 1000, "viewportHeight": 400, "isTracking": true, "translationY": 5,
                           "entry": "nope"]],
+        "input.accessibilityAction": [["session": "s3", "t": later, "action": "escape"],
+                                      ["session": "s1", "t": later, "action": "collapse"],
+                                      ["session": "s2", "t": later, "action": "expand"],
+                                      ["session": "s1", "t": later, "action": "nope"]],
+        "input.back": [["session": "s3", "t": later, "phase": "began", "progress": 0.5],
+                       ["session": "s3", "t": later, "phase": "invoked"],
+                       ["session": "s1", "t": later, "phase": "began"],
+                       ["session": "s1", "t": later, "phase": "progressed", "progress": 0.5],
+                       ["session": "s1", "t": later, "phase": "cancelled"],
+                       ["session": "s1", "t": later, "phase": "began", "progress": 2],
+                       ["session": "s1", "t": later, "phase": "began", "progress": 0.5, "swipeEdge": "up"]],
         "plugins.load": [["path": "/nonexistent/libnothing.so"]],
         // Configuration methods (merge of engine and trust-state).
         "sheet.configure": [["session": "s1", "t": later, "options": ["cornerRadius": 30], "detents": ["fit", "fit"]],
                             ["session": "s1", "t": later, "options": ["detached": ["horizontal": 300]]]],
         "sheet.snapTo": [["session": "s3", "t": later, "height": 100], ["session": "s2", "t": later, "height": 100]],
         "sheet.previewRelease": [["session": "s1", "velocity": ["x": 0, "y": 1e9]], ["session": "s1"]],
+        "session.frame": [["session": "s99"], ["session": 1]],
+        "clock.runUntilRest": [["fps": 0], ["fps": 1000], ["maxMs": 60001], ["maxMs": -1], ["fps": "60"]],
     ]
 
     /// Stack and layout refusals, tried like `specific`.

@@ -98,7 +98,7 @@ import Testing
             #expect(result == nil || result?["schema"]?["type"] == "null")
         case .plugins:
             #expect(result?["schema"]?["items"].flatMap(Self.componentName) == WireResult.plugin.rawValue)
-        case .tick, .initialize, .sessions, .snapshot:
+        case .tick, .initialize, .sessions, .snapshot, .frame, .runUntilRest:
             #expect(result?["schema"]?["type"] == (info.result == .sessions ? "array" : "object"))
         }
     }

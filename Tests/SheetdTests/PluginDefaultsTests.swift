@@ -26,7 +26,7 @@ enum PluginFixtureVariant {
 
 @Suite struct PluginDefaultsTests {
     static let examples = ["22-plugin-material-dismissal.ndjson", "23-plugin-expanded-only.ndjson",
-                           "24-plugin-crossfade-navigation.ndjson"]
+                           "24-plugin-crossfade-navigation.ndjson", "65-plugin-golden-detent-resolver.ndjson"]
 
     /// NDJSON lines.
     static func stream(_ messages: [JSONValue]) -> [UInt8] {
@@ -78,7 +78,7 @@ enum PluginFixtureVariant {
         #expect(!d.stderrText.contains("plugins: loaded"))
         let list = try d.call("plugins.list")
         let names = Set((list.arrayValue ?? []).compactMap { $0["name"]?.stringValue })
-        #expect(names == ["material", "expanded-only", "crossfade"])
+        #expect(names == ["material", "expanded-only", "crossfade", "golden"])
 
         let e = try Daemon()
         _ = try e.call("initialize", ["clock": "host"])

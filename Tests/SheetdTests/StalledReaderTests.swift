@@ -80,7 +80,8 @@ import SheetRPC
         _ = try d.call("initialize", ["clock": "realtime", "fps": 120])
         let sessions = 300  // a tick's frames (~120 KB) overfill the pipe
         for s in 1...sessions {
-            d.send(#"{"jsonrpc":"2.0","id":"c\#(s)","method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
+            // A 3 s presentation: many ticks while the reader stalls, however slow this machine is.
+            d.send(#"{"jsonrpc":"2.0","id":"c\#(s)","method":"session.create","params":{"container":{"width":390,"height":844},"options":{"presentTiming":{"durationMs":3000,"curve":"linear"}}}}"#)
         }
         _ = try d.call("session.list")
         var input = try Self.bytesRead(d.pid)
@@ -115,8 +116,50 @@ import SheetRPC
         #expect(responses == (1...sessions).map { "p\($0)" })
         #expect(presented.count == sessions)
         for (_, q) in seqs { #expect(q == q.sorted() && Set(q).count == q.count) }
-        // Frames were dropped: some session's seqs have gaps.
-        #expect(seqs.values.contains { q in zip(q, q.dropFirst()).contains { $1 - $0 > 1 } })
+        // Frames were dropped: some session's seqs have gaps (seqs count from 1; a session whose
+        // first frames were replaced before any was written starts past 1).
+        #expect(seqs.values.contains { q in zip([0] + q, q).contains { $1 - $0 > 1 } })
+    }
+
+    /// `clock.runUntilRest` for a host that stops reading: it stops between two ticks once the
+    /// output is full (the daemon then sleeps in poll(2), its memory bounded) and, once the
+    /// host reads again, goes on: byte for byte what a fast reader gets, its answer last.
+    @Test func runUntilRestStopsBetweenTicksForAStalledReader() throws {
+        let sessions = 500  // 72 ticks at 240 fps of 500 moving sessions: ~16 MB of frames
+        let call = #"{"jsonrpc":"2.0","id":"run","method":"clock.runUntilRest","params":{"fps":240}}"#
+        func run(stalled: Bool) throws -> (output: [UInt8], status: Int32, growth: Int?) {
+            let d = try Daemon()
+            d.timeout = .seconds(120)
+            d.send(#"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"clock":"host"}}"#)
+            for s in 1...sessions {
+                d.send(#"{"jsonrpc":"2.0","id":"c\#(s)","method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
+                d.send(#"{"jsonrpc":"2.0","id":"p\#(s)","method":"sheet.present","params":{"session":"s\#(s)","t":0}}"#)
+            }
+            _ = try d.call("session.list")
+            let before = try Self.peakKiB(d.pid), read = try Self.bytesRead(d.pid)
+            d.send(call)
+            d.closeInput()
+            var growth: Int?
+            if stalled {
+                #expect(try Self.eventuallyAsleepInPollForever(pid: d.pid, afterReading: read + call.utf8.count + 1))
+                growth = try Self.peakKiB(d.pid) - before
+            }
+            let status = try d.waitForExit()  // reads the rest of the output
+            return (d.rawOutput, status, growth)
+        }
+        let slow = try run(stalled: true)
+        let fast = try run(stalled: false)
+        #expect(slow.status == 0 && fast.status == 0)
+        #expect(fast.output.count > 12 << 20)
+        let growth = try #require(slow.growth)
+        #expect(growth < 12 << 10, "VmHWM grew by \(growth) KiB")
+        #expect(slow.output == fast.output)
+        let lines = fast.output.split(separator: UInt8(ascii: "\n"))
+        let answer = try JSONCodec.decode(lines.last ?? [])
+        #expect(answer["id"] == "run")
+        #expect(answer["result"]?["rested"] == true && answer["result"]?["ticks"] == 72)
+        let frames = lines.filter { $0.starts(with: Array(#"{"jsonrpc":"2.0","method":"sheet.frame""#.utf8)) }.count
+        #expect(frames == 72 * sessions && answer["result"]?["frames"] == .int(Int64(frames)))
     }
 
     /// VmHWM (peak resident set) of `pid`, in KiB.

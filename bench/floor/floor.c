@@ -116,7 +116,8 @@ static void frame(long i, double t) {
        as a fraction of the container; no keyboard in this stream. */
     PUTS(",\"position\":{\"index\":"); putDouble(unit(e <= 0 ? -1 : (e < s->rest ? e / s->rest - 1 : 0)));
     PUTS(",\"fraction\":"); putDouble(unit(e / s->height));
-    PUTS("},\"keyboard\":{\"height\":0,\"overlap\":0}}}\n");
+    /* accessibility: one detent, dismissible (the default): only dismiss. */
+    PUTS("},\"keyboard\":{\"height\":0,\"overlap\":0},\"accessibility\":{\"actions\":[\"dismiss\"]}}}\n");
 }
 
 static void handle(const char *line, size_t n) {

@@ -21,11 +21,18 @@ SPEC = os.path.join(HERE, "..", "..", "protocol", "openrpc.json")
 #: Client-level JS names that are not the wire name in camelCase.
 CLIENT_NAMES = {
     "clock.tick": "tick",
+    "clock.runUntilRest": "runUntilRest",
     "session.create": "createSession",
     "session.restore": "restoreSession",
     "session.list": "listSessions",
     "plugins.list": "listPlugins",
     "plugins.load": "loadPlugin",
+}
+
+#: Session-handle JS names that are not the wire name's last part (`frame` is the handle's
+#: last received frame).
+SESSION_NAMES = {
+    "session.frame": "currentFrame",
 }
 
 
@@ -155,7 +162,7 @@ def names(spec):
         if is_notification(m):
             notes.append(name)
         elif is_session_method(spec, m):
-            short = name.rsplit(".", 1)[-1]
+            short = SESSION_NAMES.get(name, name.rsplit(".", 1)[-1])
             session[short if short not in session else camel(name)] = name
         else:
             client[CLIENT_NAMES.get(name, camel(name))] = name

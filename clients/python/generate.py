@@ -29,11 +29,17 @@ OUT = os.path.join(HERE, "sheetd", "protocol.py")
 #: Client-level Python names that are not the wire name in snake_case.
 CLIENT_NAMES = {
     "clock.tick": "tick",
+    "clock.runUntilRest": "run_until_rest",
     "session.create": "create_session",
     "session.restore": "restore_session",
     "session.list": "list_sessions",
     "plugins.list": "list_plugins",
     "plugins.load": "load_plugin",
+}
+#: Session-handle Python names that are not the wire name's last part in snake_case
+#: (``frame`` is the handle's last received frame).
+SESSION_NAMES = {
+    "session.frame": "current_frame",
 }
 #: Params the client sends for the caller when not given.
 DEFAULTS = {"input.tap": {"target": "dimming"}}
@@ -268,7 +274,7 @@ class Generator:
                 aliases.append((f"{base}Result", rtype, f"`{wire}` result."))
             methods.append((wire, base, on_session, m.get("summary", "")))
             if on_session:
-                short = snake(wire.rsplit(".", 1)[-1])
+                short = SESSION_NAMES.get(wire, snake(wire.rsplit(".", 1)[-1]))
                 session[short if short not in session else snake(pascal(wire))] = wire
             else:
                 client[CLIENT_NAMES.get(wire, snake(pascal(wire)))] = wire

@@ -109,7 +109,8 @@ nonisolated(unsafe) private let expandedOnlyDescriptor: UnsafeMutablePointer<she
         last_error: expandedOnlyLastError,
         dismissal: nil,
         scroll_handoff: UnsafePointer(calls),
-        navigation: nil))
+        navigation: nil,
+        detent_resolver: nil))
     return descriptor
 }()
 

@@ -7,6 +7,8 @@ public enum BuiltinPolicies {
     public static let scrollHandoffNames: [String] = ["edge"]
     /// Built-in navigation animators, default first.
     public static let navigationNames: [String] = ["slide", "cover"]
+    /// Built-in detent resolvers: none (a detent that names no loaded resolver is refused).
+    public static let detentResolverNames: [String] = []
 
     /// The dismissal policy a session gets when it names none.
     public static let defaultDismissal = "deceleration"

@@ -52,9 +52,11 @@ public struct PolicyFault: Error, Sendable, Equatable {
     }
 }
 
-/// The three kinds of pluggable behaviour.
+/// The kinds of pluggable behaviour.
 public enum PolicyKind: String, Sendable, CaseIterable {
     case dismissal
     case scrollHandoff
     case navigation
+    /// A detent's height (`{id, resolver}`); named by detents, not by `policies`.
+    case detentResolver
 }

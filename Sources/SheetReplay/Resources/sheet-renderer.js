@@ -11,7 +11,8 @@
 // before it, and a group holding the sheet (the frame's rect and corners, its navigation pages
 // at nav.items[].x/width/alpha, the separator) and the grabber, centred in the pull bar whose
 // top is grabber.y (protocol/README section 8). A parent's group is transformed by its frame's
-// `transform {scale, translateY}` about the sheet's top centre; the first sheet's `background`
+// `transform {scale, translateY}` about the sheet's top centre (and a back gesture's `back
+// {scaleX, scaleY}` about its bottom centre); the first sheet's `background`
 // transforms the backdrop (the presenting screen). A sheet without a frame is not drawn; a
 // dismissed one is hidden.
 (function (global) {
@@ -132,17 +133,23 @@
     // A dismissed sheet keeps its geometry (below the container) but shows nothing, its
     // grabber included.
     l.group.style.visibility = f.state === "dismissed" ? "hidden" : "";
+    // Reduced motion: frames carry the sheet's opacity (absent: fully opaque).
+    l.group.style.opacity = f.opacity == null ? "" : String(num(f.opacity, 1));
     var r = f.sheet, x = num(r.x, 0), y = num(r.y, this.height), w = num(r.width, this.width), h = num(r.height, 0);
     var d = f.dimming || {};
     l.dimming.style.opacity = String(num(d.alpha, 0));
     l.dimming.classList.toggle("blocking", d.passthrough === false);
-    var tr = f.transform;
+    var tr = f.transform, back = f.back, list = "";
     if (tr && (num(tr.scale, 1) !== 1 || num(tr.translateY, 0) !== 0)) {
-      l.group.style.transformOrigin = (x + w / 2) + "px " + y + "px";
-      l.group.style.transform = "translateY(" + num(tr.translateY, 0) + "px) scale(" + num(tr.scale, 1) + ")";
-    } else {
-      l.group.style.transform = "";
+      list = "translateY(" + num(tr.translateY, 0) + "px) scale(" + num(tr.scale, 1) + ")";
     }
+    // A back gesture's scale (protocol/README section 10, input.back) about the sheet's bottom
+    // centre, inside the stack's transform (whose origin is the top centre).
+    if (back) {
+      list += " translate(0," + h + "px) scale(" + num(back.scaleX, 1) + "," + num(back.scaleY, 1) + ") translate(0," + -h + "px)";
+    }
+    l.group.style.transformOrigin = list ? (x + w / 2) + "px " + y + "px" : "";
+    l.group.style.transform = list;
     var sheet = l.sheet;
     sheet.style.left = x + "px";
     sheet.style.top = y + "px";

@@ -3,7 +3,7 @@
  *
  * Compile-time switches:
  *   -DFIXTURE_NAME='"name"'    descriptor name (default "fixture")
- *   -DFIXTURE_KIND=1|2|3       SHEETD_KIND_* (default dismissal)
+ *   -DFIXTURE_KIND=1|2|3|4     SHEETD_KIND_* (default dismissal; 4 = detent resolver, 1.3)
  *   -DFIXTURE_ABI_MAJOR=2      claim another ABI major
  *   -DFIXTURE_NO_ENTRY         export no sheetd_plugin_entry
  *   -DFIXTURE_NULL_DESTROY     descriptor without destroy
@@ -35,6 +35,9 @@
  *   curve    timing y1 = 1e301, y2 = -1e301 (finite, far outside the wire's -10...10)
  *   curve11  timing y2 = 10.5 (just outside the wire's range)
  *   late     navigation: layout faults (to.alpha = 2) once progress passes 0.5
+ *   negative detent resolver: height -1
+ *   above    detent resolver: height max_detent_value + 1
+ * A detent resolver answers 0.5 * max_detent_value + keyboard_height / 4 ("nan" / "inf" give NaN / +inf).
  *   logerror create() logs one line at each level (debug, info, warning, error)
  * and, in every call after create() (decide, owner, timing, layout), to test isolation:
  *   segv     dereferences NULL (SIGSEGV)
@@ -340,6 +343,28 @@ static int32_t fixture_layout(sheetd_instance *instance, const sheetd_nav_input 
     return SHEETD_OK;
 }
 
+/* ---- detent resolver (1.3): half the maximum detent value, plus a quarter of the keyboard ---- */
+
+static int32_t fixture_resolve(sheetd_instance *instance, const sheetd_detent_input *in,
+                               sheetd_detent_output *out) {
+    char message[384];
+    snprintf(message, sizeof message,
+             "resolve sizeok=%d id=%s w=%g h=%g safe=%g,%g,%g,%g content=%g keyboard=%g max=%g side=%d layout=%d",
+             in->struct_size == sizeof *in && out->struct_size == sizeof *out,
+             in->detent_id != NULL ? in->detent_id : "(null)", in->container_width, in->container_height,
+             in->safe_area_top, in->safe_area_bottom, in->safe_area_left, in->safe_area_right,
+             in->content_height, in->keyboard_height, in->max_detent_value, (int)in->edge, (int)in->layout);
+    fixture_log(instance, message);
+    fixture_misbehave(instance);
+    if (fixture_fault(instance, "error")) return fixture_error(instance);
+    out->height = 0.5 * in->max_detent_value + in->keyboard_height / 4;
+    if (fixture_fault(instance, "nan")) out->height = NAN;
+    if (fixture_fault(instance, "inf")) out->height = HUGE_VAL;
+    if (fixture_fault(instance, "negative")) out->height = -1;
+    if (fixture_fault(instance, "above")) out->height = in->max_detent_value + 1;
+    return SHEETD_OK;
+}
+
 #ifdef FIXTURE_CALLS_SIZE
 #define FIXTURE_SIZE_OF(type) (FIXTURE_CALLS_SIZE)
 #else
@@ -354,6 +379,9 @@ static const sheetd_scroll_calls fixture_scroll_calls = {
 };
 static const sheetd_navigation_calls fixture_navigation_calls = {
     FIXTURE_SIZE_OF(sheetd_navigation_calls), fixture_timing, fixture_layout,
+};
+static const sheetd_detent_resolver_calls fixture_resolver_calls = {
+    FIXTURE_SIZE_OF(sheetd_detent_resolver_calls), fixture_resolve,
 };
 
 /* The descriptor followed by fields a future minor version might add. */
@@ -377,6 +405,7 @@ static const struct {
     FIXTURE_KIND == SHEETD_KIND_DISMISSAL ? &fixture_dismissal_calls : NULL,
     FIXTURE_KIND == SHEETD_KIND_SCROLL_HANDOFF ? &fixture_scroll_calls : NULL,
     FIXTURE_KIND == SHEETD_KIND_NAVIGATION ? &fixture_navigation_calls : NULL,
+    FIXTURE_KIND == SHEETD_KIND_DETENT_RESOLVER ? &fixture_resolver_calls : NULL,
 }, { 1, 2, 3, 4 } };
 
 #define fixture_descriptor (fixture_wrapper.descriptor)

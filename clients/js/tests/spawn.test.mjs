@@ -62,3 +62,22 @@ test("spawn() rejects with DaemonNotFound when there is none", async () => {
   await withEnv({ SHEETD: undefined, PATH: "/nonexistent" }, () =>
     assert.rejects(SheetdClient.spawn(), DaemonNotFound));
 });
+
+test("a detent {id, resolver: \"golden\"} takes the maximum detent value ÷ φ", async (t) => {
+  const client = await SheetdClient.spawn();
+  t.after(() => client.close());
+  await client.initialize({ clock: "host" });
+  const session = await client.createSession({
+    container: { width: 390, height: 844, safeArea: { top: 47, bottom: 34 } }, content: { preferredHeight: 300 },
+    detents: ["fit", { id: "golden", resolver: "golden" }], selectedDetent: "golden" });
+  await session.present({ t: 0, animated: false });
+  const [frame] = await client.tick(0);
+  assert.deepEqual([frame.sheet.height, frame.sheet.y, frame.detent], [492.573, 351.427, "golden"]);
+  const plugins = await client.listPlugins();
+  assert.equal(plugins.find((p) => p.name === "golden").kind, "detentResolver");
+  await assert.rejects(client.createSession({ container: { width: 390, height: 844 }, detents: [{ id: "x", resolver: "spiral" }] }),
+                       (e) => e.code === -32602 && e.message.includes('unknown detentResolver policy "spiral"'));
+  await client.shutdown();
+  client.exit();
+  assert.equal(await client.exited, 0);
+});

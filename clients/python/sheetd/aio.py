@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, cast, Union, Tuple, Any, AsyncIterator, Dict, 
 
 from .errors import DaemonExited, Timeout
 from .methods import wire_params
-from .protocol import (AsyncSessionMethods, Event, Frame, InitializeResult, PluginInfo, PluginsListResult,
-                       SessionListResult)
+from .protocol import (AsyncSessionMethods, ClockRunUntilRestResult, Event, Frame, InitializeResult, PluginInfo,
+                       PluginsListResult, SessionListResult)
 from .router import Message
 from .scenario import Scenario
 from .base import ClientBase
@@ -17,7 +17,7 @@ from .session import EventPredicate, Expectation, SessionBase
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from .protocol import InitializeParams, SessionCreateParams
+    from .protocol import ClockRunUntilRestParams, InitializeParams, SessionCreateParams
 
 
 class AsyncSession(SessionBase, AsyncSessionMethods):
@@ -200,6 +200,13 @@ class AsyncClient(ClientBase):
         result, frames = await self._call_collecting("clock.tick", {"t": t})
         self.now = result["t"]
         return frames
+
+    async def run_until_rest(self, **params: Unpack[ClockRunUntilRestParams]) -> ClockRunUntilRestResult:
+        """``clock.runUntilRest {fps?, maxMs?}`` (host clock): ticks until every session rests
+        (or ``max_ms`` passes) -> ``{t, ticks, frames, rested}``; the frames reach the sessions."""
+        result = await self._call("clock.runUntilRest", wire_params(params))
+        self.now = result["t"]
+        return cast(ClockRunUntilRestResult, result)
 
     async def create_session(self, *, parent: Union[SessionBase, str, None] = None,
                              **params: Unpack[SessionCreateParams]) -> AsyncSession:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, cast, Tuple, IO, Any, Callable, Dict, List, Ma
 
 from .errors import DaemonExited, Timeout
 from .methods import wire_params
-from .protocol import (Event, Frame, InitializeResult, PluginInfo, PluginsListResult, SessionListResult,
-                       SessionMethods)
+from .protocol import (ClockRunUntilRestResult, Event, Frame, InitializeResult, PluginInfo, PluginsListResult,
+                       SessionListResult, SessionMethods)
 from .router import Message
 from .scenario import Scenario
 from .base import ClientBase
@@ -19,7 +19,7 @@ from .session import EventExpectation, EventPredicate, SessionBase
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from .protocol import InitializeParams, SessionCreateParams
+    from .protocol import ClockRunUntilRestParams, InitializeParams, SessionCreateParams
 
 
 class Session(SessionBase, SessionMethods):
@@ -135,6 +135,13 @@ class Client(ClientBase):
         result, frames = self._call_collecting("clock.tick", {"t": t})
         self.now = result["t"]
         return frames
+
+    def run_until_rest(self, **params: Unpack[ClockRunUntilRestParams]) -> ClockRunUntilRestResult:
+        """``clock.runUntilRest {fps?, maxMs?}`` (host clock): ticks until every session rests
+        (or ``max_ms`` passes) -> ``{t, ticks, frames, rested}``; the frames reach the sessions."""
+        result = self._call("clock.runUntilRest", wire_params(params))
+        self.now = result["t"]
+        return cast(ClockRunUntilRestResult, result)
 
     def create_session(self, *, parent: Union[SessionBase, str, None] = None,
                        **params: Unpack[SessionCreateParams]) -> Session:

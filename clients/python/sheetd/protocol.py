@@ -30,8 +30,8 @@ SheetState: TypeAlias = Literal["dismissed", "presenting", "presented", "draggin
 #: A detent identifier: `fit`, `medium`, `large` or a custom detent's `id`.
 DetentId: TypeAlias = str
 
-#: A resting height. `fit`: content height (default); `medium`: half the container; `large`: container height minus safeArea.top and options.largeTopGap. Custom: absolute `height` (pt, sheet height) or `fraction` of the container height. The list is sorted ascending by resolved height. `fromTop`: the sheet's top this many points below the container's top (height = container.height - fromTop; build your own with session.create's `maxDetentHeight`).
-Detent: TypeAlias = Union[Literal["fit", "medium", "large"], 'DetentHeight', 'DetentFraction', 'DetentFromTop']
+#: A resting height. `fit`: content height (default); `medium`: half the container; `large`: container height minus safeArea.top and options.largeTopGap. Custom: absolute `height` (pt, sheet height) or `fraction` of the container height. The list is sorted ascending by resolved height. `fromTop`: the sheet's top this many points below the container's top (height = container.height - fromTop; build your own with session.create's `maxDetentHeight`). `resolver`: the height comes from the detent resolver plugin of that name (kind `detentResolver`, e.g. the bundled `golden`), asked again whenever the container, safe area, content height, keyboard height or layout changes (the sheet animates to the new answer like any detent change); it is configured by `policies.config[<name>]`. An unknown name is -32602 naming the known resolvers. A resolver that fails or answers outside 0...maxDetentHeight makes its detents the `fit` height for the rest of the session, with one -32011 `$/diagnostic`.
+Detent: TypeAlias = Union[Literal["fit", "medium", "large"], 'DetentHeight', 'DetentFraction', 'DetentFromTop', 'DetentResolver']
 
 #: cubic-bezier(x1, y1, x2, y2); x1 and x2 in 0...1.
 CubicBezierCurve: TypeAlias = List[float]
@@ -64,6 +64,9 @@ SessionListResult: TypeAlias = List['SessionListResultItem']
 
 #: `session.restore` result.
 SessionRestoreResult: TypeAlias = 'RestoreResult'
+
+#: `session.frame` result.
+SessionFrameResult: TypeAlias = Dict[str, Any]
 
 #: `sheet.present` result.
 SheetPresentResult: TypeAlias = 'StateResult'
@@ -103,6 +106,12 @@ InputScrollResult: TypeAlias = 'StateResult'
 
 #: `input.keyboard` result.
 InputKeyboardResult: TypeAlias = 'StateResult'
+
+#: `input.accessibilityAction` result.
+InputAccessibilityActionResult: TypeAlias = 'StateResult'
+
+#: `input.back` result.
+InputBackResult: TypeAlias = 'StateResult'
 
 #: `plugins.list` result.
 PluginsListResult: TypeAlias = List['PluginInfo']
@@ -172,6 +181,13 @@ class DetentFromTop(TypedDict):
     id: 'DetentId'
     #: Distance of the sheet's top from the container's top (pt).
     fromTop: float
+
+
+class DetentResolver(TypedDict):
+    """DetentResolver"""
+    id: 'DetentId'
+    #: Name of a detent resolver plugin (`plugins.list` kind `detentResolver`), e.g. `golden`: the maximum detent value ÷ φ.
+    resolver: str
 
 
 class Spring(TypedDict):
@@ -277,6 +293,8 @@ class Options(TypedDict, total=False):
     gesture: Optional['OptionsGesture']
     #: Over-drag control. A hard stop ignores the finger's further travel and re-anchors the drag at the limit, so on the way back the sheet follows at once. An object replaces the whole setting (absent members take their defaults); null restores the defaults.
     rubberBand: Optional['OptionsRubberBand']
+    #: Reduced motion (iOS Reduce Motion; absent: the server's `initialize {reduceMotion}`, false by default). A present places the sheet at its rest rect at once and fades it in over presentTiming's duration (frames carry `opacity`, 0 to 1; the dimming and progress follow it); a commanded dismiss fades it out in place, a dismissing release from where the finger left it, each ending with `dismissed`; detent changes and releases settle critically damped (settleSpring's response, damping ratio 1) without overshoot; navigation push and pop cross-fade their entries (`nav.items` alpha) instead of sliding. Drags follow the finger as always.
+    reduceMotion: bool
 
 
 class PolicySelection(TypedDict, total=False):
@@ -287,7 +305,7 @@ class PolicySelection(TypedDict, total=False):
     scrollHandoff: str
     #: Navigation animator (built-ins: `slide` default, `cover`; plugins e.g. `crossfade`).
     navigation: str
-    #: Per-policy configuration: `{<policy name>: object}`; each object is handed to that policy unchanged. The built-in dismissal policies accept `skipDetents` (boolean; `deceleration` default true, `projection` default false): false = a fling lands at most one detent beyond those between where the drag started and where it was released. Both also accept `velocityThreshold` (pt/s, default 0, clamped to 0…1000000): a release slower than it is decided as if its velocity were 0, by position alone.
+    #: Per-policy configuration: `{<policy name>: object}`; each object is handed to that policy unchanged. The built-in dismissal policies accept `skipDetents` (boolean; `deceleration` default true, `projection` default false): false = a fling lands at most one detent beyond those between where the drag started and where it was released. Both also accept `velocityThreshold` (pt/s, default 0, clamped to 0…1000000): a release slower than it is decided as if its velocity were 0, by position alone. A detent resolver named by a detent (`{id, resolver}`) receives `config[<resolver name>]` too.
     config: Dict[str, Any]
 
 
@@ -296,6 +314,8 @@ class PolicyNames(TypedDict):
     dismissal: List[str]
     scrollHandoff: List[str]
     navigation: List[str]
+    #: Detent resolvers (none built in; plugins of kind `detentResolver`, named by detents `{id, resolver}`).
+    detentResolver: List[str]
 
 
 class _NavEntryRequired(TypedDict):
@@ -336,8 +356,8 @@ class Event(_EventRequired, total=False):
     detent: Optional[str]
     #: With navigationDidShow: the entry now on top; with popped: the removed entry.
     id: str
-    #: With dismissAttempted: what tried to dismiss a sheet whose options.dismissible is false.
-    cause: Literal["pan", "fling", "tap"]
+    #: With dismissAttempted: what tried to dismiss a sheet whose options.dismissible is false (`escape`: the escape accessibility action; `back`: an invoked input.back).
+    cause: Literal["pan", "fling", "tap", "escape", "back"]
     #: With panDeclined: which options.gesture rule declined the pan (`direction` wins when both fire).
     reason: Literal["direction", "failOffset"]
     #: With willSettle: whether the motion dismisses the sheet.
@@ -365,7 +385,7 @@ class Diagnostic(_DiagnosticRequired, total=False):
 class PluginInfo(TypedDict):
     """PluginInfo"""
     name: str
-    kind: Literal["dismissal", "scrollHandoff", "navigation"]
+    kind: Literal["dismissal", "scrollHandoff", "navigation", "detentResolver"]
     version: str
     path: str
     #: failed: its helper process faulted (crash, exit, timeout) 3 times within a minute; it is not restarted and sessions using it get the built-in.
@@ -511,6 +531,17 @@ class SheetSnapshotPan(_SheetSnapshotPanRequired, total=False):
     origin: 'Vector'
 
 
+class _SheetSnapshotBackRequired(TypedDict):
+    progress: float
+    phase: Literal["tracking", "returning", "holding"]
+
+
+class SheetSnapshotBack(_SheetSnapshotBackRequired, total=False):
+    """A back gesture (input.back) and its scale while it lasts: `tracking` (between `began` and `cancelled`/`invoked`; `progress` the latest raw 0...1), `returning` (the scale easing back to 1 from `progress`'s over `durationMs` from `start`; both only here), `holding` (held while the sheet it dismissed leaves)."""
+    start: 'Time'
+    durationMs: float
+
+
 class _SheetSnapshotRequired(TypedDict):
     #: The session's setup in `session.create`'s shape (container, content, detents, selectedDetent, options, navigation).
     setup: Dict[str, Any]
@@ -546,6 +577,10 @@ class SheetSnapshot(_SheetSnapshotRequired, total=False):
     takenFinger: Literal["sheet", "bottomEdge", "leftEdge", "scroll"]
     #: A pan options.gesture is arbitrating: `pending` with its `began` translation `origin` (in the sheet's axis), or `declined` (the finger's pans are ignored until it lifts or a new pan begins).
     pan: 'SheetSnapshotPan'
+    #: A back gesture (input.back) and its scale while it lasts: `tracking` (between `began` and `cancelled`/`invoked`; `progress` the latest raw 0...1), `returning` (the scale easing back to 1 from `progress`'s over `durationMs` from `start`; both only here), `holding` (held while the sheet it dismissed leaves).
+    back: 'SheetSnapshotBack'
+    #: Detent resolvers that failed in this session (their detents are `fit` for good); absent when none. A restored session keeps them failed and does not ask them again.
+    resolverFallbacks: List[str]
 
 
 class ReleasePreview(TypedDict):
@@ -573,6 +608,8 @@ class InitializeParams(TypedDict, total=False):
     clock: Literal["host", "realtime"]
     #: Realtime tick rate.
     fps: float
+    #: Reduced motion (iOS Reduce Motion, React Native Bottom Sheet's `reduceMotion`) for every session that does not set `options.reduceMotion`: presents and dismissals fade in place (frames carry `opacity`), settles are critically damped, navigation cross-fades. Echoed in the result.
+    reduce_motion: bool
 
 
 class InitializeResultServerInfo(TypedDict):
@@ -587,6 +624,8 @@ class InitializeResult(TypedDict):
     protocolVersion: Literal["1"]
     clock: Literal["host", "realtime"]
     fps: float
+    #: The sessions' default reduced motion (`initialize {reduceMotion}`, false when not given).
+    reduceMotion: bool
     policies: 'PolicyNames'
 
 
@@ -609,6 +648,25 @@ class ClockTickResult(TypedDict):
     t: 'Time'
     #: Number of sheet.frame notifications sent before this response.
     frames: int
+
+
+class ClockRunUntilRestParams(TypedDict, total=False):
+    """`clock.runUntilRest` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
+    #: Ticks per second (default 60).
+    fps: float
+    #: The longest run (ms after t0, default 10000): no tick later than t0 + maxMs.
+    max_ms: float
+
+
+class ClockRunUntilRestResult(TypedDict):
+    """ClockRunUntilRestResult"""
+    t: 'Time'
+    #: Ticks run.
+    ticks: int
+    #: sheet.frame notifications sent before this response.
+    frames: int
+    #: True: every session rests; false: maxMs cut the run.
+    rested: bool
 
 
 class SessionCreateParams(TypedDict, total=False):
@@ -662,6 +720,10 @@ class SessionRestoreParams(TypedDict):
     """`session.restore` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
     #: A `session.snapshot` result.
     state: Dict[str, Any]
+
+
+class SessionFrameParams(TypedDict):
+    """`session.frame` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
 
 
 class SheetPresentParams(TypedDict, total=False):
@@ -821,6 +883,32 @@ class InputKeyboardParams(_InputKeyboardParamsRequired, total=False):
     duration_ms: float
     #: A curve name or [x1, y1, x2, y2]; default easeInOut.
     curve: 'Curve'
+
+
+class _InputAccessibilityActionParamsRequired(TypedDict):
+    #: The action.
+    action: Literal["expand", "collapse", "dismiss", "escape"]
+
+
+class InputAccessibilityActionParams(_InputAccessibilityActionParamsRequired, total=False):
+    """`input.accessibilityAction` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
+    #: When the host issued it (ms). Required on the host clock (absent: -32602); optional on the realtime clock, where an absent t means the server's now. A t earlier than the server's time (the latest t of any tick, command or input) is applied at that time.
+    t: 'Time'
+
+
+class _InputBackParamsRequired(TypedDict):
+    #: The gesture's phase.
+    phase: Literal["began", "progressed", "cancelled", "invoked"]
+
+
+class InputBackParams(_InputBackParamsRequired, total=False):
+    """`input.back` params as keyword arguments (snake_case; sent in the wire's camelCase)."""
+    #: When the host issued it (ms). Required on the host clock (absent: -32602); optional on the realtime clock, where an absent t means the server's now. A t earlier than the server's time (the latest t of any tick, command or input) is applied at that time.
+    t: 'Time'
+    #: BackEventCompat.progress, 0...1: required for `began` and `progressed`; with `cancelled` or `invoked`, when given, a last update of the progress.
+    progress: float
+    #: BackEventCompat.swipeEdge (checked; the bottom sheet's scale does not depend on it).
+    swipe_edge: Literal["left", "right"]
 
 
 class PluginsListParams(TypedDict):
@@ -1019,6 +1107,20 @@ class FrameKeyboard:
 
 
 @dataclass(frozen=True)
+class FrameAccessibility:
+    """What assistive technologies may do to the sheet now (VoiceOver's custom actions and escape, TalkBack's expand / collapse / dismiss, ARIA)."""
+    #: The accessibility actions available now, in this order: `expand` (a detent larger than the selected one exists), `collapse` (a smaller one exists), `dismiss` (options.dismissible). Empty while the sheet is dismissed or dismissing. Perform one with input.accessibilityAction; `escape` is not listed: it is available whenever the sheet is shown. A change of actions alone emits no frame.
+    actions: List[Literal["expand", "collapse", "dismiss"]]
+
+    @classmethod
+    def from_wire(cls, m: Mapping[str, Any]) -> "FrameAccessibility":
+        """The FrameAccessibility of a wire object (members this version does not know are left out)."""
+        return cls(
+            actions=list(m["actions"]),
+        )
+
+
+@dataclass(frozen=True)
 class FrameFooter:
     """With options.footerHeight only."""
     #: Top of the host's button bar: max(container.height - safeArea.bottom - footerHeight, sheet.y).
@@ -1065,6 +1167,23 @@ class FrameTransform:
 
 
 @dataclass(frozen=True)
+class FrameBack:
+    """Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 10, input.back."""
+    #: 1 - p·48/sheet.width, p = interpolateProgress(progress) (Material 3 MaterialBottomContainerBackHelper: m3_back_progress_bottom_container_max_scale_x_distance 48dp).
+    scale_x: float
+    #: 1 - p·24/sheet.height (m3_back_progress_bottom_container_max_scale_y_distance 24dp).
+    scale_y: float
+
+    @classmethod
+    def from_wire(cls, m: Mapping[str, Any]) -> "FrameBack":
+        """The FrameBack of a wire object (members this version does not know are left out)."""
+        return cls(
+            scale_x=m["scaleX"],
+            scale_y=m["scaleY"],
+        )
+
+
+@dataclass(frozen=True)
 class Frame:
     """One frame of a session. Geometry is rounded to 0.001 pt, alpha and progress to 0.0001; numbers print in the shortest round-trip form, integral values without `.0`. Fields may be added, never removed."""
     session: 'SessionId'
@@ -1084,12 +1203,18 @@ class Frame:
     nav: FrameNav
     position: FramePosition
     keyboard: FrameKeyboard
+    #: What assistive technologies may do to the sheet now (VoiceOver's custom actions and escape, TalkBack's expand / collapse / dismiss, ARIA).
+    accessibility: FrameAccessibility
+    #: The sheet's opacity, only while reduced motion is on (`options.reduceMotion`): 0 to 1 over a present's fade, 1 to 0 over a dismissal's, 1 at rest, 0 when dismissed. Rounded to 0.0001 like dimming.alpha.
+    opacity: Optional[float] = None
     #: With options.footerHeight only.
     footer: Optional[FrameFooter] = None
     #: With options.recedeBackground on a root session only: the host's own screen behind the stack, about its top centre. f = how far the sheet is from the next smaller detent (0 with one detent) toward its largest, 0...1: scale 1 - f·26/container.width, translateY f·safeArea.top, cornerRadius f·options.cornerRadius.
     background: Optional[FrameBackground] = None
     #: On a session with child sessions only: the parent sheet's transform about its top centre, from how many levels its shown descendants push it back, L: each shown child at presentation progress p (its frame `progress`) that is itself pushed back l levels counts p·(1 + l), the largest counts (one child: L = p). scale 1 - L·16/sheet.width, translateY -L·16. Identity (1, 0) with no child shown or while the parent itself is dismissed; it follows the sheets over it at every step (present, dismiss, an interactive dismissal).
     transform: Optional[FrameTransform] = None
+    #: Only during a back gesture (input.back) on a bottom sheet: Material 3's predictive-back scale about the sheet's bottom centre, from `began` until the scale is back at 1 (100 ms FastOutSlowIn after `cancelled`; lerp(300, 150, progress) ms after an `invoked` that pops or is refused) or the sheet it dismissed is gone. Not `transform` (the stack's scale). protocol/README.md section 10, input.back.
+    back: Optional[FrameBack] = None
 
     @classmethod
     def from_wire(cls, m: Mapping[str, Any]) -> "Frame":
@@ -1108,9 +1233,12 @@ class Frame:
             nav=FrameNav.from_wire(m["nav"]),
             position=FramePosition.from_wire(m["position"]),
             keyboard=FrameKeyboard.from_wire(m["keyboard"]),
+            accessibility=FrameAccessibility.from_wire(m["accessibility"]),
+            opacity=m["opacity"] if m.get("opacity") is not None else None,
             footer=FrameFooter.from_wire(m["footer"]) if m.get("footer") is not None else None,
             background=FrameBackground.from_wire(m["background"]) if m.get("background") is not None else None,
             transform=FrameTransform.from_wire(m["transform"]) if m.get("transform") is not None else None,
+            back=FrameBack.from_wire(m["back"]) if m.get("back") is not None else None,
         )
 
 
@@ -1122,6 +1250,7 @@ CLIENT_METHODS: Dict[str, str] = {
     "shutdown": "shutdown",
     "exit": "exit",
     "tick": "clock.tick",
+    "run_until_rest": "clock.runUntilRest",
     "create_session": "session.create",
     "list_sessions": "session.list",
     "restore_session": "session.restore",
@@ -1133,6 +1262,7 @@ CLIENT_METHODS: Dict[str, str] = {
 SESSION_METHODS: Dict[str, str] = {
     "destroy": "session.destroy",
     "snapshot": "session.snapshot",
+    "current_frame": "session.frame",
     "present": "sheet.present",
     "dismiss": "sheet.dismiss",
     "select_detent": "sheet.selectDetent",
@@ -1146,6 +1276,8 @@ SESSION_METHODS: Dict[str, str] = {
     "tap": "input.tap",
     "scroll": "input.scroll",
     "keyboard": "input.keyboard",
+    "accessibility_action": "input.accessibilityAction",
+    "back": "input.back",
     "configure": "sheet.configure",
     "snap_to": "sheet.snapTo",
     "preview_release": "sheet.previewRelease",
@@ -1168,6 +1300,10 @@ class SessionMethods:
     def snapshot(self, **params: Unpack[SessionSnapshotParams]) -> SessionSnapshotResult:
         """``session.snapshot``: Capture a session's complete state."""
         return cast("SessionSnapshotResult", self._call("session.snapshot", dict(params)))
+
+    def current_frame(self, **params: Unpack[SessionFrameParams]) -> SessionFrameResult:
+        """``session.frame``: A session's frame now, emitting nothing."""
+        return cast("SessionFrameResult", self._call("session.frame", dict(params)))
 
     def present(self, **params: Unpack[SheetPresentParams]) -> SheetPresentResult:
         """``sheet.present``: Present the sheet at its selected detent."""
@@ -1221,6 +1357,14 @@ class SessionMethods:
         """``input.keyboard``: Keyboard frame change."""
         return cast("InputKeyboardResult", self._call("input.keyboard", dict(params)))
 
+    def accessibility_action(self, **params: Unpack[InputAccessibilityActionParams]) -> InputAccessibilityActionResult:
+        """``input.accessibilityAction``: An accessibility action (VoiceOver, TalkBack, ARIA)."""
+        return cast("InputAccessibilityActionResult", self._call("input.accessibilityAction", dict(params)))
+
+    def back(self, **params: Unpack[InputBackParams]) -> InputBackResult:
+        """``input.back``: Back and predictive back (Android 14+)."""
+        return cast("InputBackResult", self._call("input.back", dict(params)))
+
     def configure(self, **params: Unpack[SheetConfigureParams]) -> SheetConfigureResult:
         """``sheet.configure``: Change a live sheet: detents, selection, options, policies."""
         return cast("SheetConfigureResult", self._call("sheet.configure", dict(params)))
@@ -1250,6 +1394,10 @@ class AsyncSessionMethods:
     def snapshot(self, **params: Unpack[SessionSnapshotParams]) -> Awaitable[SessionSnapshotResult]:
         """``session.snapshot``: Capture a session's complete state."""
         return cast("Awaitable[SessionSnapshotResult]", self._call("session.snapshot", dict(params)))
+
+    def current_frame(self, **params: Unpack[SessionFrameParams]) -> Awaitable[SessionFrameResult]:
+        """``session.frame``: A session's frame now, emitting nothing."""
+        return cast("Awaitable[SessionFrameResult]", self._call("session.frame", dict(params)))
 
     def present(self, **params: Unpack[SheetPresentParams]) -> Awaitable[SheetPresentResult]:
         """``sheet.present``: Present the sheet at its selected detent."""
@@ -1302,6 +1450,14 @@ class AsyncSessionMethods:
     def keyboard(self, **params: Unpack[InputKeyboardParams]) -> Awaitable[InputKeyboardResult]:
         """``input.keyboard``: Keyboard frame change."""
         return cast("Awaitable[InputKeyboardResult]", self._call("input.keyboard", dict(params)))
+
+    def accessibility_action(self, **params: Unpack[InputAccessibilityActionParams]) -> Awaitable[InputAccessibilityActionResult]:
+        """``input.accessibilityAction``: An accessibility action (VoiceOver, TalkBack, ARIA)."""
+        return cast("Awaitable[InputAccessibilityActionResult]", self._call("input.accessibilityAction", dict(params)))
+
+    def back(self, **params: Unpack[InputBackParams]) -> Awaitable[InputBackResult]:
+        """``input.back``: Back and predictive back (Android 14+)."""
+        return cast("Awaitable[InputBackResult]", self._call("input.back", dict(params)))
 
     def configure(self, **params: Unpack[SheetConfigureParams]) -> Awaitable[SheetConfigureResult]:
         """``sheet.configure``: Change a live sheet: detents, selection, options, policies."""

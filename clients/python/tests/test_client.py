@@ -196,3 +196,50 @@ def test_a_sideways_pan_is_declined_by_options_gesture():
             "state": "presented", "gesture": "pending"}
         assert session.pan(t=32, phase="changed", translation={"x": 24, "y": 5}) == {
             "state": "presented", "gesture": "declined"}
+
+
+def test_a_resolver_detent_takes_the_golden_height():
+    """``{id, resolver: "golden"}``: the bundled resolver gives max detent value ÷ φ (797 / φ)."""
+    with sheetd.Client() as client:
+        client.initialize(clock="host")
+        session = client.create_session(container=IPHONE, content={"preferredHeight": 300},
+                                        detents=["fit", {"id": "golden", "resolver": "golden"}],
+                                        selectedDetent="golden")
+        session.present(t=0, animated=False)
+        frame = client.tick(0)[0]
+        assert (frame.sheet.height, frame.sheet.y, frame.detent) == (492.573, 351.427, "golden")
+        kinds = {p["name"]: p["kind"] for p in client.list_plugins()}
+        assert kinds["golden"] == "detentResolver"
+        with pytest.raises(sheetd.RPCError) as refused:
+            client.create_session(container=IPHONE, detents=[{"id": "x", "resolver": "spiral"}])
+        assert refused.value.code == -32602
+        assert "unknown detentResolver policy \"spiral\"" in str(refused.value)
+def test_run_until_rest_ticks_a_presentation_to_rest_and_current_frame_consumes_no_seq():
+    with sheetd.Client() as client:
+        client.initialize(clock="host")
+        session = client.create_session(container=IPHONE, content={"preferredHeight": 300})
+        assert session.current_frame()["seq"] == 0
+        session.present(t=0)
+        assert client.run_until_rest(fps=30, max_ms=100) == {"t": 100, "ticks": 3, "frames": 3, "rested": False}
+        assert [f.t for f in session.frames] == [100 / 3, 200 / 3, 100]
+        now = session.current_frame()
+        assert (now["seq"], now["t"], now["sheet"]["y"]) == (3, 100, session.frame.sheet.y)
+        assert client.run_until_rest() == {"t": 300, "ticks": 12, "frames": 12, "rested": True}
+        assert client.now == 300
+        assert session.frame.seq == 15  # current_frame consumed none
+        assert session.event_types() == ["willSettle", "presented"]
+
+
+def test_reduced_motion_fades_the_sheet_in_place_and_frames_carry_opacity():
+    with sheetd.Client() as client:
+        assert client.initialize(clock="host", reduce_motion=True)["reduceMotion"] is True
+        session = client.create_session(container=IPHONE, content={"preferredHeight": 300})
+        plain = client.create_session(container=IPHONE, content={"preferredHeight": 300},
+                                      options={"reduceMotion": False})
+        session.present(t=0)
+        plain.present(t=0)
+        frames = client.tick(150)
+        assert [(f.session, f.sheet.y, f.opacity) for f in frames] == [("s1", 510, 0.5), ("s2", 677, None)]
+        assert frames[0].dimming.alpha == 0.3
+        client.run_until_rest()
+        assert session.frame.opacity == 1 and session.state == "presented"
