@@ -49,7 +49,7 @@ public final class RPCConnection {
 
     public init(service: any RPCService) {
         self.service = service
-        self.steppingService = service as? any RPCSteppingService
+        self.steppingService = service.steppingService
     }
 
     /// A stepped call being run: what its response needs.

@@ -23,9 +23,16 @@ public protocol RPCService: AnyObject {
     /// `initialize` and before `shutdown`: nil leaves the message to the generic path;
     /// otherwise the message was handled exactly as `call` would have handled it.
     func fastPath(_ message: UnsafeRawBufferPointer, emit: RPCNotifier) -> RPCFastOutcome?
+    /// The service as an `RPCSteppingService`, nil when it has no stepped calls (provided by
+    /// the protocol extensions: no dynamic cast, which Embedded Swift, the WebAssembly build,
+    /// does not have).
+    var steppingService: (any RPCSteppingService)? { get }
 }
 
 extension RPCService {
+    /// No stepped calls.
+    public var steppingService: (any RPCSteppingService)? { nil }
+
     /// No fast path: every message takes the generic path.
     public func fastPath(_ message: UnsafeRawBufferPointer, emit: RPCNotifier) -> RPCFastOutcome? { nil }
 }
@@ -51,4 +58,9 @@ public protocol RPCSteppedCall: AnyObject {
 public protocol RPCSteppingService: RPCService {
     /// The stepped call `method` starts (its params checked), or nil: `call` handles `method`.
     func begin(_ method: String, params: JSONValue?) throws(RPCError) -> (any RPCSteppedCall)?
+}
+
+extension RPCSteppingService {
+    /// Itself.
+    public var steppingService: (any RPCSteppingService)? { self }
 }

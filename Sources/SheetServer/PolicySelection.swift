@@ -43,20 +43,19 @@ extension SheetService {
         for (specs, path) in lists {
             for (i, spec) in specs.enumerated() {
                 guard case .resolver(_, let name) = spec, !skip.contains(name), made[name] == nil else { continue }
-                do {
-                    guard let r = try plugins.makeDetentResolver(name: name, config: names.config[name] ?? .empty) else {
-                        let available = BuiltinPolicies.detentResolverNames
-                            + plugins.plugins.filter { $0.kind == .detentResolver }.map { $0.name }
-                        throw RPCError.invalidParams("\(path)[\(i)].resolver: unknown detentResolver policy \"\(name.prefix(64))\" (available: \(available.isEmpty ? "none" : available.joined(separator: ", ")))")
-                    }
-                    made[name] = r
-                } catch let fault as PolicyFault {
-                    throw RPCError.pluginError("policy \"\(fault.policy)\" could not be created: \(fault.message)")
-                } catch let e as RPCError {
-                    throw e
+                // Typed throws (no `any Error`: the WebAssembly build is Embedded Swift).
+                let resolver: (any DetentResolverPolicy)?
+                do throws(PolicyFault) {
+                    resolver = try plugins.makeDetentResolver(name: name, config: names.config[name] ?? .empty)
                 } catch {
-                    throw RPCError.internalError("\(error)")
+                    throw RPCError.pluginError("policy \"\(error.policy)\" could not be created: \(error.message)")
                 }
+                guard let r = resolver else {
+                    let available = BuiltinPolicies.detentResolverNames
+                        + plugins.plugins.filter { $0.kind == .detentResolver }.map { $0.name }
+                    throw RPCError.invalidParams("\(path)[\(i)].resolver: unknown detentResolver policy \"\(name.prefix(64))\" (available: \(available.isEmpty ? "none" : available.joined(separator: ", ")))")
+                }
+                made[name] = r
             }
         }
         return made

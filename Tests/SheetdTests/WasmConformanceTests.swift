@@ -62,7 +62,7 @@ enum WasmBuild {
     // MARK: Which conformance cases
 
     static let builtinPolicies = Set(BuiltinPolicies.dismissalNames + BuiltinPolicies.scrollHandoffNames
-                                     + BuiltinPolicies.navigationNames)
+                                     + BuiltinPolicies.navigationNames + BuiltinPolicies.detentResolverNames)
 
     /// Whether a case's stream loads or lists plugins or names a policy outside the built-ins
     /// (those answer differently in the browser, where there are no plugins).
@@ -77,6 +77,8 @@ enum WasmBuild {
                         if case .string(let name)? = p[key], !builtinPolicies.contains(name) { return true }
                     }
                 }
+                // A detent computed by a detent-resolver policy (`{id, resolver}`).
+                if case .string(let name)? = o["resolver"], !builtinPolicies.contains(name) { return true }
                 return o.ordered.contains { visit($0.value) }
             default: return false
             }
@@ -158,7 +160,12 @@ enum WasmBuild {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(r.stdout)")
         guard lines.count == 3 else { return }
-        #expect(lines[0].contains(#""policies":{"dismissal":["deceleration","projection"],"scrollHandoff":["edge"],"navigation":["slide","cover"]}"#), "\(lines[0])")
+        let policies = (try? JSONCodec.decode(lines[0]))?["result"]?["policies"]?.objectValue
+        func names(_ kind: String) -> [String]? { policies?[kind]?.arrayValue?.compactMap { $0.stringValue } }
+        #expect(names("dismissal") == BuiltinPolicies.dismissalNames, "\(lines[0])")
+        #expect(names("scrollHandoff") == BuiltinPolicies.scrollHandoffNames, "\(lines[0])")
+        #expect(names("navigation") == BuiltinPolicies.navigationNames, "\(lines[0])")
+        #expect(names("detentResolver") ?? [] == BuiltinPolicies.detentResolverNames, "\(lines[0])")
         #expect(lines[1] == #"{"jsonrpc":"2.0","id":2,"error":{"code":-32011,"message":"params.path: plugins (shared objects) do not exist in the browser: this build of sheetd (WebAssembly) has the built-in policies only"}}"#)
         #expect(lines[2] == #"{"jsonrpc":"2.0","id":3,"result":[]}"#)
     }

@@ -65,4 +65,5 @@ public final class PluginHost {
     public func makeDismissal(name: String, config: PolicyConfig) throws(PolicyFault) -> (any DismissalPolicy)? { nil }
     public func makeScrollHandoff(name: String, config: PolicyConfig) throws(PolicyFault) -> (any ScrollHandoffPolicy)? { nil }
     public func makeNavigationAnimator(name: String, config: PolicyConfig) throws(PolicyFault) -> (any NavigationAnimator)? { nil }
+    public func makeDetentResolver(name: String, config: PolicyConfig) throws(PolicyFault) -> (any DetentResolverPolicy)? { nil }
 }

@@ -45,7 +45,7 @@ test("the wasm client gives the daemon's frames for the same gesture", { skip },
 test("plugins do not exist in the browser: plugins.load answers -32011", { skip }, async () => {
   const client = await SheetdClient.wasm(WASM);
   const init = await client.initialize({});
-  assert.deepEqual(init.policies, { dismissal: ["deceleration", "projection"], scrollHandoff: ["edge"], navigation: ["slide", "cover"] });
+  assert.deepEqual(init.policies, { dismissal: ["deceleration", "projection"], scrollHandoff: ["edge"], navigation: ["slide", "cover"], detentResolver: [] });
   await assert.rejects(client.request("plugins.load", { path: "/usr/lib/sheetd/plugins/libsheetd-material.so" }),
     (e) => e instanceof RPCError && e.code === -32011 && /do not exist in the browser/.test(e.message));
   assert.deepEqual(await client.request("plugins.list"), []);
