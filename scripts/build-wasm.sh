@@ -14,7 +14,9 @@
 #
 # Needs the Swift toolchain (its embedded standard library and wasm-ld) and Debian's
 # `wasi-libc` (libc: memchr, memcmp, strtod, malloc) and `libclang-rt-dev-wasm32` (compiler
-# builtins). The module imports nothing. Usage: scripts/build-wasm.sh [--check]
+# builtins). The module imports only four WASI functions (fd_write, fd_close, fd_seek for a trap
+# message, random_get for hash seeds), which clients/js/sheetd-wasm.js provides.
+# Usage: scripts/build-wasm.sh [--check]
 #   --check   exit 3 (printing what is missing) when the tools are absent; build nothing.
 # Rebuilds only when a source is newer than the module.
 set -euo pipefail

@@ -4,8 +4,10 @@ import SheetServer
 // sheetd as a WebAssembly module (scripts/build-wasm.sh): the daemon's bytes-in, bytes-out
 // core — FrameDecoder, RPCConnection, SheetService (the engine behind it), FrameEncoder —
 // with the OS loop replaced by a handful of exported functions a JavaScript host calls. The
-// module imports nothing: the host copies input bytes in, calls `sheetd_feed`, and copies the
-// framed output out (clients/js/sheetd-wasm.js does all of it).
+// host copies input bytes in, calls `sheetd_feed`, and copies the framed output out
+// (clients/js/sheetd-wasm.js does all of it). The module's only imports are four WASI functions
+// of its C library — fd_write, fd_close, fd_seek (a runtime trap's message on stderr) and
+// random_get (hash seeds) — which sheetd-wasm.js provides.
 //
 // Exports (all numbers are i32 unless said otherwise):
 //   sheetd_init(framing)           a fresh daemon: framing 0 auto, 1 ndjson, 2 lsp (as --framing)
