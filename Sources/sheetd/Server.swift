@@ -67,13 +67,27 @@ struct Server {
                     connection.resume(to: output)
                     continue
                 }
-                guard let event = decoder.next() ?? (tail.isEmpty ? nil : tail.removeFirst()) else { return true }
-                switch event {
-                case .error(let e): logger.warn("\(e)")
-                case .message(let m): if logger.enabled(.debug) { logger.debug("received a message of \(m.count) bytes") }
+                // Each message is read where it arrived in the decoder's buffer (not copied).
+                if let found = decoder.nextInPlace() {
+                    if let f = decoder.detected { output.encoder.framing = f }
+                    switch found {
+                    case .error(let e):
+                        logger.warn("\(e)")
+                        connection.receive(.error(e), to: output)
+                    case .message(let r):
+                        if logger.enabled(.debug) { logger.debug("received a message of \(r.count) bytes") }
+                        connection.receive(decoder.message(r), to: output)
+                    }
+                } else {
+                    guard !tail.isEmpty else { return true }
+                    let event = tail.removeFirst()
+                    switch event {
+                    case .error(let e): logger.warn("\(e)")
+                    case .message(let m): if logger.enabled(.debug) { logger.debug("received a message of \(m.count) bytes") }
+                    }
+                    if let f = decoder.detected { output.encoder.framing = f }
+                    connection.receive(event, to: output)
                 }
-                if let f = decoder.detected { output.encoder.framing = f }
-                connection.receive(event, to: output)
                 if !clockKnown && connection.isInitialized {
                     clockKnown = true
                     output.supersedesFrames = connection.service.clock == .realtime
