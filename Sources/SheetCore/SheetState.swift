@@ -61,7 +61,7 @@ package struct SheetState: Sendable, Equatable {
     /// The detent resolvers' answers (pt, by detent id) for `resolvedFor`: recomputed when
     /// that changes (`Sheet.resolveDetents`), never trusted from a snapshot.
     package var resolverHeights: [String: Double] {
-        get { resolution.contents.heights }
+        get { resolution.heights }
         set { resolution.contents.heights = newValue }
     }
     /// What `resolverHeights` were asked for (`nil` = not yet asked).
@@ -79,6 +79,13 @@ package struct SheetState: Sendable, Equatable {
     package init(setup: SheetSetup) {
         self.setup = setup
         self.nav = NavigationStack(entries: setup.navigation)
+    }
+
+    /// A finger holds the sheet (`drag != nil`, read in place: `==` on an optional `Drag`
+    /// would copy it, its samples and its strings, on every input and frame).
+    var hasDrag: Bool {
+        if case .some = drag { return true }
+        return false
     }
 
     /// The selected detent (frames' `detent`).
@@ -154,7 +161,7 @@ package struct SheetState: Sendable, Equatable {
     }
 
     var phase: SheetPhase {
-        if drag != nil { return .dragging }
+        if hasDrag { return .dragging }
         if motion.isAnimating(at: now) {
             if goal == .hidden { return .dismissing }
             guard lifecycle == .shown else { return .presenting }
@@ -170,11 +177,11 @@ package struct SheetState: Sendable, Equatable {
     /// presented until it arrives: progress and dimming come back continuously.
     var isFullyPresented: Bool {
         lifecycle == .shown && goal == .detent && !settling && !pendingDismissCancelled
-            && (drag == nil || drag?.source == .leftEdge)
+            && (!hasDrag || drag?.source == .leftEdge)
     }
 
     var isActive: Bool {
-        drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now)
+        hasDrag || motion.isAnimating(at: now) || nav.isAnimating(at: now)
             || lateralMotion?.isAnimating(at: now) == true || back?.isAnimating(at: now) == true
     }
 
@@ -209,7 +216,7 @@ package struct SheetState: Sendable, Equatable {
         frame.corners = layout.kind == .fullWidth && lateralMotion?.isAnimating(at: now) != true ? nil : layout.corners
         frame.footer = footer(sheetY: y, layout: layout)
         frame.background = background(extent: e, detents: detents)
-        if back != nil { frame.back = backScale(width: frame.sheet.width, height: frame.sheet.height) }
+        if case .some = back { frame.back = backScale(width: frame.sheet.width, height: frame.sheet.height) }
         if options.edge != .bottom {  // the rect in container coordinates; the grabber is bottom-only
             frame.sheet = options.edge.containerRect(frame.sheet, in: setup.container)
             frame.grabber.visible = false
@@ -299,6 +306,18 @@ package struct DetentResolution: Sendable, Equatable {
     private var storage: ImmutableBox<Contents>?
 
     package init() {}
+
+    /// `contents.heights`, read without building a `Contents` (every detent read asks).
+    var heights: [String: Double] {
+        guard let box = storage else { return [:] }
+        return box.value.heights
+    }
+
+    /// Whether any contents are held (`contents != Contents()`: an empty one is not stored).
+    var isEmpty: Bool {
+        if case .some = storage { return false }
+        return true
+    }
 
     var contents: Contents {
         get { storage?.value ?? Contents() }

@@ -169,12 +169,12 @@ public final class SheetService: RPCService {
             decorate(&frame, of: s.id)  // stack transform
             if Self.differs(frame, from: &s.lastFrame) {
                 s.seq += 1
-                outbox.append(.frame(frame, session: s.id, seq: s.seq, t: t))
+                outbox.appendFrame(frame, session: s.id, seq: s.seq, t: t)  // written in place, not copied
                 count += 1
                 // One-shot members are spent once sent; they do not count as a later change.
                 s.sheet.didDeliverFrame()
                 frame.scroll.flingVelocityY = nil
-                s.lastFrame = frame
+                s.lastFrame = consume frame
             }
             drain(s, id: s.id)
             if !s.sheet.isActive { s.isMoving = false }
