@@ -228,18 +228,17 @@ package struct SheetState: Sendable, Equatable {
     /// -1 and 0 below it, `count - 1` at or above the largest) and as a fraction of the
     /// container's height.
     func position(extent e: Double, detents: [ResolvedDetent]) -> SheetFrame.Position {
-        let h = detents.map { $0.height }
-        var index = Double(h.count - 1)
+        var index = Double(detents.count - 1)
         if e <= 0 {
             index = -1
-        } else if e < h[0] {
+        } else if e < detents[0].height {
             // Below the smallest detent a dismissal is under way, unless only layout moves a
             // presented sheet (keyboard, content): then, like progress, it reads as presented.
-            index = isFullyPresented ? 0 : e / h[0] - 1
+            index = isFullyPresented ? 0 : e / detents[0].height - 1
         } else {
-            for i in 0..<(h.count - 1) where e < h[i + 1] {
-                let gap = h[i + 1] - h[i]
-                index = Double(i) + (gap > 0 ? (e - h[i]) / gap : 0)
+            for i in 0..<(detents.count - 1) where e < detents[i + 1].height {
+                let gap = detents[i + 1].height - detents[i].height
+                index = Double(i) + (gap > 0 ? (e - detents[i].height) / gap : 0)
                 break
             }
         }

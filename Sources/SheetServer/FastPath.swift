@@ -12,7 +12,7 @@ extension SheetService {
         guard let m = HotMessage.parse(message) else { return nil }
         // The input's session, looked up once (nil: clock.tick, or no such session).
         let target = m.call.session.flatMap { sessions[handle: $0] }
-        if let s = target, s.sheet.state.setup.options.edge != .bottom { return nil }
+        if let s = target, s.sheet.state.setup.edge != .bottom { return nil }
         fastPathTaken.count(m.call)
         currentMethod = m.method
         return outbox.streaming(to: emit) { () -> RPCFastOutcome in
