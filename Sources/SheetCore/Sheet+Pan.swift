@@ -129,7 +129,15 @@ extension Sheet {
     mutating func moveDrag(translation: Double) {
         guard var drag = state.drag.take() else { return }  // moved out: its samples grow in place, not copied
         var raw = drag.startExtent - (translation - drag.startTranslation)
-        let detents = state.detents  // resolved once per drag step
+        // Resolved once per drag step, or not at all while nothing they depend on changed.
+        let inputs = state.detentInputs
+        let detents: [ResolvedDetent]
+        if let cached = drag.detentCache.detents(for: inputs) {
+            detents = cached
+        } else {
+            detents = inputs.resolve()
+            drag.detentCache.store(detents, for: inputs)
+        }
         // A hard limit (`options.rubberBand`) ignores the finger's travel past it: the drag is
         // re-anchored there, so on the way back the sheet follows at once.
         let limits = state.options.rubberBand, smallest = detents[0].height, largest = detents[detents.count - 1].height

@@ -119,12 +119,21 @@ package struct SheetState: Sendable, Equatable {
     }
 
     /// Resting detents, ascending, with the keyboard lift applied.
+    /// During a drag they come from the drag's cache while what they depend on is unchanged
+    /// (`Sheet.moveDrag` fills it): no array is built per step or frame.
     var detents: [ResolvedDetent] {
+        let inputs = detentInputs
+        if let cached = drag?.detentCache.detents(for: inputs) { return cached }
+        return inputs.resolve()
+    }
+
+    /// What the detents are resolved from now.
+    var detentInputs: DetentInputs {
         // A detached sheet's detents measure the visible height above its bottom margin.
         let layout = self.layout
-        return DetentResolver.resolved(setup.detents, in: layout.detentContainer(container), fitHeight: fitHeight,
-                                       largeTopGap: options.largeTopGap, lift: keyboardLift + layout.bottomMargin,
-                                       limit: container.maxSheetHeight, resolved: resolverHeights)
+        return DetentInputs(specs: setup.detents, container: layout.detentContainer(container), fitHeight: fitHeight,
+                            largeTopGap: options.largeTopGap, lift: keyboardLift + layout.bottomMargin,
+                            limit: container.maxSheetHeight, resolved: resolverHeights)
     }
 
     /// What a detent resolver is told now (with an empty `detentID`): the detents' container,
