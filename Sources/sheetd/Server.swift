@@ -96,6 +96,7 @@ struct Server {
             return connection.exitCode != nil
         }
 
+        var fds = [pollfd](repeating: pollfd(), count: 3)  // filled each turn (one array, not one per turn)
         while true {
             let allTaken = takeWork()
             if !output.write() { return readerGone() }
@@ -109,11 +110,9 @@ struct Server {
             }
 
             let takeInput = !inputEnded && !output.isFull && !connection.isPaused
-            var fds = [
-                pollfd(fd: takeInput ? 0 : -1, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: output.fd, events: output.hasPending ? Int16(POLLOUT) : 0, revents: 0),
-                pollfd(fd: signals?.fd ?? -1, events: Int16(POLLIN), revents: 0),
-            ]
+            fds[0] = pollfd(fd: takeInput ? 0 : -1, events: Int16(POLLIN), revents: 0)
+            fds[1] = pollfd(fd: output.fd, events: output.hasPending ? Int16(POLLOUT) : 0, revents: 0)
+            fds[2] = pollfd(fd: signals?.fd ?? -1, events: Int16(POLLIN), revents: 0)
             let r = Self.wait(&fds, until: inputEnded ? nil : connection.nextDeadline())
             if r < 0 {
                 if errno == EINTR { continue }
