@@ -26,6 +26,10 @@ package struct Drag: Sendable, Equatable {
     /// is decided against that detent as it is at release.
     package var originDetent: String?
     package var originHeight: Double?
+    /// The resolved detents for what they were last resolved from (`SheetState.detentInputs`):
+    /// every step and every frame of a drag reads them, and they rarely change under a
+    /// finger. Not part of the drag's value (equal whatever it holds; not snapshotted).
+    package var detentCache = DetentCache()
 
     package init(source: Source, startExtent: Double, startTranslation: Double, extent: Double, originIndex: Int?,
                  goalBefore: SheetState.Goal) {
@@ -35,5 +39,49 @@ package struct Drag: Sendable, Equatable {
         self.extent = extent
         self.originIndex = originIndex
         self.goalBefore = goalBefore
+    }
+}
+
+/// Resolved detents remembered with the inputs they were resolved from: valid while
+/// `SheetState.detentInputs` is equal to those (compared member by member; the arrays and
+/// the dictionary compare by identity first, so an unchanged setup costs a pointer compare).
+/// Held out of line, one reference inline: a `Drag` is stored in every session's state.
+package struct DetentCache: Sendable, Equatable {
+    private struct Entry: Sendable {
+        var inputs: DetentInputs
+        var detents: [ResolvedDetent]
+    }
+    private var entry: ImmutableBox<Entry>?
+
+    package init() {}
+
+    /// The detents, when they were resolved from `inputs`.
+    func detents(for inputs: DetentInputs) -> [ResolvedDetent]? {
+        guard let box = entry, box.value.inputs == inputs else { return nil }
+        return box.value.detents
+    }
+
+    /// Remembers `detents` as resolved from `inputs`.
+    mutating func store(_ detents: [ResolvedDetent], for inputs: DetentInputs) {
+        entry = ImmutableBox(Entry(inputs: inputs, detents: detents))
+    }
+
+    /// A cache is not part of a value: any two are equal.
+    package static func == (a: DetentCache, b: DetentCache) -> Bool { true }
+}
+
+/// Everything `DetentResolver.resolved` reads for a sheet's detents.
+struct DetentInputs: Sendable, Equatable {
+    var specs: [DetentSpec]
+    var container: Container
+    var fitHeight: Double
+    var largeTopGap: Double
+    var lift: Double
+    var limit: Double
+    var resolved: [String: Double]
+
+    func resolve() -> [ResolvedDetent] {
+        DetentResolver.resolved(specs, in: container, fitHeight: fitHeight, largeTopGap: largeTopGap, lift: lift,
+                                limit: limit, resolved: resolved)
     }
 }

@@ -172,7 +172,7 @@ extension Sheet {
         // Nothing moved across: a layout animation in flight keeps going.
         if after.x == before.x && after.width == before.width { return }
         // Only a sheet on screen animates: heading to a detent, moving, or under a finger.
-        guard let timing, state.goal == .detent || state.drag != nil || state.motion.isAnimating(at: state.now),
+        guard let timing, state.goal == .detent || state.hasDrag || state.motion.isAnimating(at: state.now),
               before.kind != .fullWidth || after.kind != .fullWidth,
               shown.x != after.x || shown.width != after.width else {
             state.lateralMotion = nil

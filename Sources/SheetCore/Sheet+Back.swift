@@ -63,7 +63,7 @@ extension Sheet {
             if tracking { state.back!.phase = finish }
         } else if state.options.dismissible {
             try dismiss(at: state.now, animated: true)
-            if tracking, state.back != nil { state.back!.phase = .holding }  // (an instant arrival ends it)
+            if tracking, case .some = state.back { state.back!.phase = .holding }  // (an instant arrival ends it)
         } else {
             emit(.dismissAttempted(.back))
             if tracking { state.back!.phase = finish }

@@ -45,7 +45,7 @@ extension Sheet {
         // drag goes on along its axis while x and width animate.
         animateLayout(from: layoutBefore, shown: shown, timing: animated ? state.setup.options.contentTiming : nil)
         resolveDetents()  // options can change the layout a resolver is told
-        guard state.drag == nil else { return }
+        guard !state.hasDrag else { return }
         applyPendingDetents()
         // Options can move the rest height too (largeTopGap, navigationBarHeight, keyboard).
         retarget(animated ? state.setup.options.contentTiming : nil, trigger: .command)
@@ -115,7 +115,7 @@ extension Sheet {
     /// grabber is visible and there is more than one detent.
     public mutating func tapGrabber(at t: Double) {
         begin(t)
-        guard state.lifecycle == .shown, state.goal == .detent, state.drag == nil, state.options.grabber else { return }
+        guard state.lifecycle == .shown, state.goal == .detent, !state.hasDrag, state.options.grabber else { return }
         let detents = state.detents
         guard detents.count > 1 else { return }
         let i = detents.firstIndex { $0.id == state.selected } ?? 0

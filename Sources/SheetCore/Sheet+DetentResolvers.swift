@@ -11,7 +11,7 @@ extension Sheet {
     mutating func resolveDetents() {
         let specs = state.setup.detents
         guard specs.contains(where: { if case .resolver = $0 { true } else { false } }) else {
-            if state.resolvedFor != nil || !state.resolverHeights.isEmpty {
+            if !state.resolution.isEmpty {  // (fallbacks alone are kept: clearing the rest changes nothing)
                 state.resolvedFor = nil
                 state.resolverHeights = [:]
             }

@@ -48,7 +48,7 @@ extension Sheet {
         }
         dry.events = []
         dry.previewing = true
-        if dry.state.drag == nil { try dry.beginDrag(source: .sheet, translation: 0) }
+        if !dry.state.hasDrag { try dry.beginDrag(source: .sheet, translation: 0) }
         dry.release(velocity: -dry.state.options.edge.axisVector(velocity).y)
         if let fault = dry.previewFault {
             throw SheetError(.policyFault, "policy \"\(fault.policy)\" failed: \(fault.message)")

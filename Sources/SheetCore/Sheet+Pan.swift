@@ -21,7 +21,7 @@ extension Sheet {
         }
         // Grabber-only: a content pan cannot start a drag (one already under way, e.g. begun
         // before a configure, still ends normally).
-        if source == .sheet && state.options.dragRegion == .grabber && state.drag == nil { return .accepted }
+        if source == .sheet && state.options.dragRegion == .grabber && !state.hasDrag { return .accepted }
         if source == .leftEdge || state.drag?.source == .leftEdge {
             try edgePop(phase, translation: translation, velocity: velocity)
             return .accepted
@@ -33,15 +33,15 @@ extension Sheet {
         case .began:
             try beginDrag(source: source == .bottomEdge ? .bottomEdge : .sheet, translation: translation.y)
         case .changed:
-            if state.drag == nil { try beginDrag(source: source == .bottomEdge ? .bottomEdge : .sheet, translation: translation.y) }
+            if !state.hasDrag { try beginDrag(source: source == .bottomEdge ? .bottomEdge : .sheet, translation: translation.y) }
             moveDrag(translation: translation.y)
         case .ended:
-            guard state.drag != nil else { return .accepted }
+            guard state.hasDrag else { return .accepted }
             moveDrag(translation: translation.y)
             let v = velocity.map { -$0.y } ?? state.drag!.estimator.velocity()
             release(velocity: v)
         case .cancelled:
-            guard state.drag != nil else { return .accepted }
+            guard state.hasDrag else { return .accepted }
             cancelDrag()
         }
         return .accepted
@@ -58,7 +58,7 @@ extension Sheet {
             if phase == .began { state.pan = nil }
             switch state.pan {
             case nil:
-                guard state.drag == nil, !rules.acceptsAtBegan else { return nil }
+                guard !state.hasDrag, !rules.acceptsAtBegan else { return nil }
                 try requireDraggable(source: .sheet)
                 state.pan = .pending(origin: translation)
                 return .pending  // no travel yet from its own origin
@@ -127,10 +127,17 @@ extension Sheet {
     /// Follow the finger: 1:1 between the detents, rubber-banded above the largest (and
     /// below the smallest when the sheet may not be dismissed).
     mutating func moveDrag(translation: Double) {
-        guard var drag = state.drag else { return }
-        state.drag = nil  // `drag` holds the only reference: its samples grow in place, not copied
+        guard var drag = state.drag.take() else { return }  // moved out: its samples grow in place, not copied
         var raw = drag.startExtent - (translation - drag.startTranslation)
-        let detents = state.detents  // resolved once per drag step
+        // Resolved once per drag step, or not at all while nothing they depend on changed.
+        let inputs = state.detentInputs
+        let detents: [ResolvedDetent]
+        if let cached = drag.detentCache.detents(for: inputs) {
+            detents = cached
+        } else {
+            detents = inputs.resolve()
+            drag.detentCache.store(detents, for: inputs)
+        }
         // A hard limit (`options.rubberBand`) ignores the finger's travel past it: the drag is
         // re-anchored there, so on the way back the sheet follows at once.
         let limits = state.options.rubberBand, smallest = detents[0].height, largest = detents[detents.count - 1].height

@@ -21,7 +21,7 @@ extension Sheet {
             }
         }
         let owning = state.drag?.source == .scroll
-        if state.drag != nil && !owning { return }  // a pan on the sheet owns the finger
+        if state.hasDrag && !owning { return }  // a pan on the sheet owns the finger
         // Only the grabber moves the sheet: the list keeps every scroll, no policy is asked.
         if state.options.dragRegion == .grabber && !owning { return }
         state.scroll.insetTop = sample.insetTop

@@ -115,7 +115,7 @@ public struct Sheet: ~Copyable, Sendable {
         state.now = max(state.now, t)
         advanceNavigation()
         advanceBack()
-        guard state.drag == nil else { return }
+        guard !state.hasDrag else { return }
         let now = state.now
         if state.motion.isAnimating(at: now) || state.isFading {
             // A spring heading offscreen is done when it crosses the edge.
@@ -339,7 +339,7 @@ public struct Sheet: ~Copyable, Sendable {
     /// Move the resting target to the current layout, easing the difference in.
     mutating func retarget(_ timing: AnimationTiming?, trigger: SettleTrigger) {
         resolveDetents()  // whatever changed may change a resolver's answer
-        guard state.goal == .detent, state.drag == nil else { return }
+        guard state.goal == .detent, !state.hasDrag else { return }
         let delta = state.restExtent - state.motion.target
         // Instant changes (durationMs 0, animated: false) track exactly; animations skip
         // sub-half-point differences.
@@ -372,7 +372,7 @@ public struct Sheet: ~Copyable, Sendable {
     }
 
     func requireNoFinger(_ what: String) throws(SheetError) {
-        if state.drag != nil { throw SheetError(.invalidState, "cannot \(what) while the sheet is being dragged") }
+        if state.hasDrag { throw SheetError(.invalidState, "cannot \(what) while the sheet is being dragged") }
     }
 
     // MARK: - Policies

@@ -184,8 +184,20 @@ public struct SheetEvent: Sendable, Equatable {
 
 /// Rounding used for every number in a frame.
 enum Quantize {
-    static func points(_ x: Double) -> Double { clean((x * 1000).rounded() / 1000) }
-    static func unit(_ x: Double) -> Double { clean((x * 10000).rounded() / 10000) }
+    static func points(_ x: Double) -> Double { clean(round(x * 1000) / 1000) }
+    static func unit(_ x: Double) -> Double { clean(round(x * 10000) / 10000) }
+
+    /// `x.rounded()` (to nearest, half away from zero), bit for bit, without a call into libm
+    /// (`round` is a library call on baseline x86-64, several per frame): below 2^52 in
+    /// magnitude `x` minus its truncation is exact, so comparing it with ±0.5 decides.
+    @inline(__always)
+    static func round(_ x: Double) -> Double {
+        guard abs(x) < 4_503_599_627_370_496 else { return x.rounded() }  // 2^52 and above: integral (or NaN, inf)
+        let t = Double(Int64(x))
+        let f = x - t
+        let r = f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
+        return r == 0 && x.sign == .minus ? -0.0 : r
+    }
     /// Avoid `-0`.
     private static func clean(_ x: Double) -> Double { x == 0 ? 0 : x }
 }

@@ -15,6 +15,10 @@ public struct SheetSetup: Sendable, Equatable {
         set { optionsStorage = ImmutableBox(newValue) }
     }
     private var optionsStorage: ImmutableBox<SheetOptions>
+
+    /// `options.edge`, read from the box without copying the options (the fast path asks on
+    /// every input; a read coroutine would allocate its frame across modules).
+    public var edge: SheetEdge { optionsStorage.value.edge }
     /// An initial navigation stack (bottom first); empty = a single content.
     public var navigation: [NavEntry]
 

@@ -61,7 +61,7 @@ package struct SheetState: Sendable, Equatable {
     /// The detent resolvers' answers (pt, by detent id) for `resolvedFor`: recomputed when
     /// that changes (`Sheet.resolveDetents`), never trusted from a snapshot.
     package var resolverHeights: [String: Double] {
-        get { resolution.contents.heights }
+        get { resolution.heights }
         set { resolution.contents.heights = newValue }
     }
     /// What `resolverHeights` were asked for (`nil` = not yet asked).
@@ -82,6 +82,13 @@ package struct SheetState: Sendable, Equatable {
     package init(setup: SheetSetup) {
         self.setup = setup
         self.nav = NavigationStack(entries: setup.navigation)
+    }
+
+    /// A finger holds the sheet (`drag != nil`, read in place: `==` on an optional `Drag`
+    /// would copy it, its samples and its strings, on every input and frame).
+    var hasDrag: Bool {
+        if case .some = drag { return true }
+        return false
     }
 
     /// The selected detent (frames' `detent`).
@@ -115,12 +122,21 @@ package struct SheetState: Sendable, Equatable {
     }
 
     /// Resting detents, ascending, with the keyboard lift applied.
+    /// During a drag they come from the drag's cache while what they depend on is unchanged
+    /// (`Sheet.moveDrag` fills it): no array is built per step or frame.
     var detents: [ResolvedDetent] {
+        let inputs = detentInputs
+        if let cached = drag?.detentCache.detents(for: inputs) { return cached }
+        return inputs.resolve()
+    }
+
+    /// What the detents are resolved from now.
+    var detentInputs: DetentInputs {
         // A detached sheet's detents measure the visible height above its bottom margin.
         let layout = self.layout
-        return DetentResolver.resolved(setup.detents, in: layout.detentContainer(container), fitHeight: fitHeight,
-                                       largeTopGap: options.largeTopGap, lift: keyboardLift + layout.bottomMargin,
-                                       limit: container.maxSheetHeight, resolved: resolverHeights)
+        return DetentInputs(specs: setup.detents, container: layout.detentContainer(container), fitHeight: fitHeight,
+                            largeTopGap: options.largeTopGap, lift: keyboardLift + layout.bottomMargin,
+                            limit: container.maxSheetHeight, resolved: resolverHeights)
     }
 
     /// What a detent resolver is told now (with an empty `detentID`): the detents' container,
@@ -157,7 +173,7 @@ package struct SheetState: Sendable, Equatable {
     }
 
     var phase: SheetPhase {
-        if drag != nil { return .dragging }
+        if hasDrag { return .dragging }
         if motion.isAnimating(at: now) || isFading {
             if goal == .hidden { return .dismissing }
             guard lifecycle == .shown else { return .presenting }
@@ -173,11 +189,11 @@ package struct SheetState: Sendable, Equatable {
     /// presented until it arrives: progress and dimming come back continuously.
     var isFullyPresented: Bool {
         lifecycle == .shown && goal == .detent && !settling && !pendingDismissCancelled
-            && (drag == nil || drag?.source == .leftEdge)
+            && (!hasDrag || drag?.source == .leftEdge)
     }
 
     var isActive: Bool {
-        drag != nil || motion.isAnimating(at: now) || nav.isAnimating(at: now)
+        hasDrag || motion.isAnimating(at: now) || nav.isAnimating(at: now)
             || lateralMotion?.isAnimating(at: now) == true || back?.isAnimating(at: now) == true
             || isFading
     }
@@ -213,7 +229,7 @@ package struct SheetState: Sendable, Equatable {
         frame.corners = layout.kind == .fullWidth && lateralMotion?.isAnimating(at: now) != true ? nil : layout.corners
         frame.footer = footer(sheetY: y, layout: layout)
         frame.background = background(extent: e, detents: detents)
-        if back != nil { frame.back = backScale(width: frame.sheet.width, height: frame.sheet.height) }
+        if case .some = back { frame.back = backScale(width: frame.sheet.width, height: frame.sheet.height) }
         if options.reduceMotion { frame.opacity = Quantize.unit(opacity) }
         if options.edge != .bottom {  // the rect in container coordinates; the grabber is bottom-only
             frame.sheet = options.edge.containerRect(frame.sheet, in: setup.container)
@@ -226,18 +242,17 @@ package struct SheetState: Sendable, Equatable {
     /// -1 and 0 below it, `count - 1` at or above the largest) and as a fraction of the
     /// container's height.
     func position(extent e: Double, detents: [ResolvedDetent]) -> SheetFrame.Position {
-        let h = detents.map { $0.height }
-        var index = Double(h.count - 1)
+        var index = Double(detents.count - 1)
         if e <= 0 {
             index = -1
-        } else if e < h[0] {
+        } else if e < detents[0].height {
             // Below the smallest detent a dismissal is under way, unless only layout moves a
             // presented sheet (keyboard, content): then, like progress, it reads as presented.
-            index = isFullyPresented ? 0 : e / h[0] - 1
+            index = isFullyPresented ? 0 : e / detents[0].height - 1
         } else {
-            for i in 0..<(h.count - 1) where e < h[i + 1] {
-                let gap = h[i + 1] - h[i]
-                index = Double(i) + (gap > 0 ? (e - h[i]) / gap : 0)
+            for i in 0..<(detents.count - 1) where e < detents[i + 1].height {
+                let gap = detents[i + 1].height - detents[i].height
+                index = Double(i) + (gap > 0 ? (e - detents[i].height) / gap : 0)
                 break
             }
         }
@@ -305,6 +320,18 @@ package struct DetentResolution: Sendable, Equatable {
     private var storage: ImmutableBox<Contents>?
 
     package init() {}
+
+    /// `contents.heights`, read without building a `Contents` (every detent read asks).
+    var heights: [String: Double] {
+        guard let box = storage else { return [:] }
+        return box.value.heights
+    }
+
+    /// Whether any contents are held (`contents != Contents()`: an empty one is not stored).
+    var isEmpty: Bool {
+        if case .some = storage { return false }
+        return true
+    }
 
     var contents: Contents {
         get { storage?.value ?? Contents() }

@@ -100,8 +100,29 @@ public struct FrameDecoder: Sendable {
         }
     }
 
+    /// What `nextInPlace()` found: a message as a range of the decoder's buffer (read it
+    /// with `message(_:)` before the next `feed` or `finish`), or a framing error.
+    public enum Found: Sendable, Equatable {
+        case message(Range<Int>)
+        case error(FrameError)
+    }
+
     /// The next event, or `nil` when more input is needed.
     public mutating func next() -> Event? {
+        switch nextInPlace() {
+        case nil: return nil
+        case .message(let r)?: return .message(Array(buf[r]))
+        case .error(let e)?: return .error(e)
+        }
+    }
+
+    /// The bytes of a message `nextInPlace()` found, in the decoder's buffer (no copy): valid
+    /// until the next `feed` or `finish`.
+    public func message(_ range: Range<Int>) -> ArraySlice<UInt8> { buf[range] }
+
+    /// `next()` without copying a message out of the buffer (the daemon reads each message
+    /// where it arrived, nothing allocated per message).
+    public mutating func nextInPlace() -> Found? {
         while true {
             switch state {
             case .detecting:
@@ -142,7 +163,7 @@ public struct FrameDecoder: Sendable {
                     break
                 }
                 if blank { continue }
-                return .message(Array(buf[lineStart..<end]))
+                return .message(lineStart..<end)
 
             case .ndjsonSkip:
                 if let nl = find(10, from: start) {
@@ -205,7 +226,7 @@ public struct FrameDecoder: Sendable {
 
             case .lspBody(let n):
                 guard buf.count - start >= n else { return nil }
-                let body = Array(buf[start..<start + n])
+                let body = start..<start + n
                 start += n
                 scan = start
                 state = .lspHeader(length: nil, lines: 0)

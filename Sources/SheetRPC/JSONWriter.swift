@@ -95,7 +95,7 @@ public struct JSONWriter {
     /// `"k":<number>` as `JSONValue.number(d)` encodes.
     public mutating func number(_ k: StaticString, _ d: Double) {
         key(k)
-        if d == d.rounded(), abs(d) < 9_007_199_254_740_992 {
+        if JSONCodec.isSmallInteger(d) {
             integer(Int64(d))
         } else {
             var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes of scratch

@@ -6,31 +6,54 @@
 /// whole framed message at the end. A reference type, so chunks can be queued and reused
 /// without copying their bytes; not shared between threads.
 public final class MessageBuffer {
-    /// The start of the storage (`capacity` bytes, the first `count` written).
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    public private(set) var capacity: Int
-    /// Bytes written so far.
-    public internal(set) var count = 0
+    /// `base`, `capacity` and `count`, held behind a pointer the buffer owns instead of in
+    /// stored properties: every message reads and moves them several times, and each access
+    /// to a class's stored property is checked for exclusivity at run time
+    /// (`swift_beginAccess`: several per message). No access here can overlap
+    /// another: a buffer is used by one thread, no method holds an access across a call out
+    /// (`write` hands its body a `JSONWriter`, never the buffer), and each accessor below
+    /// reads or writes one field at once.
+    private struct Layout {
+        var base: UnsafeMutablePointer<UInt8>
+        var capacity: Int
+        var count: Int
+    }
+    private let layout: UnsafeMutablePointer<Layout>
 
-    public init(capacity: Int = 1024) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+    /// The start of the storage (`capacity` bytes, the first `count` written).
+    var base: UnsafeMutablePointer<UInt8> { layout.pointee.base }
+    public var capacity: Int { layout.pointee.capacity }
+    /// Bytes written so far.
+    public internal(set) var count: Int {
+        get { layout.pointee.count }
+        set { layout.pointee.count = newValue }
     }
 
-    deinit { base.deallocate() }
+    public init(capacity: Int = 1024) {
+        let capacity = max(capacity, 16)
+        layout = .allocate(capacity: 1)
+        layout.initialize(to: Layout(base: .allocate(capacity: capacity), capacity: capacity, count: 0))
+    }
+
+    deinit {
+        layout.pointee.base.deallocate()
+        layout.deinitialize(count: 1)
+        layout.deallocate()
+    }
 
     /// The bytes written so far.
     public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     /// Makes room for `n` more bytes after `count` (the storage may move).
     public func reserve(_ n: Int) {
-        guard count + n > capacity else { return }
-        let grown = max(count + n, 2 * capacity)
+        let l = layout.pointee
+        guard l.count + n > l.capacity else { return }
+        let grown = max(l.count + n, 2 * l.capacity)
         let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        fresh.update(from: base, count: count)
-        base.deallocate()
-        base = fresh
-        capacity = grown
+        fresh.update(from: l.base, count: l.count)
+        l.base.deallocate()
+        layout.pointee.base = fresh
+        layout.pointee.capacity = grown
     }
 
     /// Writes at most `bound` bytes at the end with `body`; how many it wrote.

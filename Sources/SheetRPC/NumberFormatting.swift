@@ -9,6 +9,25 @@ extension JSONCodec {
         }
     }
 
+    /// `x.rounded()` (to nearest, half away from zero), bit for bit, without a call into libm
+    /// (`round` is a library call on baseline x86-64): below 2^52 in magnitude `x` minus its
+    /// truncation is exact, so comparing it with ±0.5 decides.
+    @inline(__always)
+    static func roundedExactly(_ x: Double) -> Double {
+        guard abs(x) < 4_503_599_627_370_496 else { return x.rounded() }  // 2^52 and above: integral (or NaN, inf)
+        let t = Double(Int64(x))
+        let f = x - t
+        let r = f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
+        return r == 0 && x.sign == .minus ? -0.0 : r
+    }
+
+    /// Whether `d` is integral and within ±2^53 (`JSONValue.number` writes it as an integer),
+    /// without a call into libm.
+    @inline(__always)
+    static func isSmallInteger(_ d: Double) -> Bool {
+        abs(d) < 9_007_199_254_740_992 && Double(Int64(d)) == d
+    }
+
     /// The fast path of `appendDouble` (see `shortDecimal`); false, writing nothing, when it
     /// does not apply.
     static func appendShortDecimal(_ d: Double, into out: inout [UInt8]) -> Bool {
@@ -32,7 +51,7 @@ extension JSONCodec {
     /// these are the bytes `appendDouble` always wrote.
     static func shortDecimal(_ d: Double, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard abs(d) < 1e9 else { return 0 }
-        let scaled = (d * 10_000).rounded()
+        let scaled = roundedExactly(d * 10_000)
         guard scaled / 10_000 == d else { return 0 }
         let n = Int64(scaled)
         var m = n.magnitude

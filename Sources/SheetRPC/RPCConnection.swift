@@ -339,7 +339,9 @@ public final class RPCConnection {
         switch outcome {
         case nil: return false
         case .result(let id?, let result)?: out.send(.response, RPCEncoder.result(id: .int(id), raw: nil, result))
-        case .result(nil, _)?: break
+        case .result(nil, _)?, .numbers(nil, _, _, _, _)?: break
+        case .numbers(let id?, let a, let x, let b, let y)?:
+            out.send(.response, bound: RPCEncoder.numbersBound(a, b)) { w in RPCEncoder.numbers(id: id, a, x, b, y, into: &w) }
         case .error(let id?, _, let error)?: out.send(.response, RPCEncoder.error(id: .int(id), raw: nil, error))
         case .error(nil, let method, let error)?:
             RPCNotifier(out).notify("$/diagnostic", .diagnostic, params: RPCEncoder.diagnostic(method: method, error))

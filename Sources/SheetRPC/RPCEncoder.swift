@@ -21,6 +21,24 @@ enum RPCEncoder {
         return b
     }
 
+    /// Room `numbers` takes: the envelope, an id, the two keys and two numbers.
+    static func numbersBound(_ a: StaticString, _ b: StaticString) -> Int {
+        64 + a.utf8CodeUnitCount + b.utf8CodeUnitCount + 2 * JSONWriter.memberBound
+    }
+
+    /// `{"jsonrpc":"2.0","id":<id>,"result":{"a":x,"b":y}}`, written in place: the bytes
+    /// `result` writes for `.int(id)` and that object.
+    static func numbers(id: Int64, _ a: StaticString, _ x: Double, _ b: StaticString, _ y: Double, into w: inout JSONWriter) {
+        w.beginObject()
+        w.string("jsonrpc", "2.0")
+        w.int("id", Int(id))
+        w.beginObject("result")
+        w.number(a, x)
+        w.number(b, y)
+        w.endObject()
+        w.endObject()
+    }
+
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data"?:…}}`
     static func error(id: JSONValue, raw: ArraySlice<UInt8>?, _ error: RPCError) -> [UInt8] {
         var b: [UInt8] = []

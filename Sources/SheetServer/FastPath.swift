@@ -12,11 +12,15 @@ extension SheetService {
         guard let m = HotMessage.parse(message) else { return nil }
         // The input's session, looked up once (nil: clock.tick, or no such session).
         let target = m.call.session.flatMap { sessions[handle: $0] }
-        if let s = target, s.sheet.state.setup.options.edge != .bottom { return nil }
+        if let s = target, s.sheet.state.setup.edge != .bottom { return nil }
         fastPathTaken.count(m.call)
         currentMethod = m.method
         return outbox.streaming(to: emit) { () -> RPCFastOutcome in
             do throws(RPCError) {
+                if case .tick(let t) = m.call {  // its answer written without a JSONValue
+                    let (t, frames) = try clockTickFrames(at: t)
+                    return .numbers(id: m.id, "t", t, "frames", Double(frames))
+                }
                 return .result(id: m.id, try apply(m.call, to: target, answered: m.id != nil))
             } catch {
                 return .error(id: m.id, method: m.method, error)
@@ -42,7 +46,7 @@ extension SheetService {
             }
             return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
         case .tick(let t):
-            return try clockTick(at: t)
+            return try clockTick(at: t)  // (fastPath answers ticks itself)
         }
     }
 

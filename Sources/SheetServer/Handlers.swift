@@ -83,15 +83,21 @@ extension SheetService {
         return try clockTick(at: try c.params.read(ClockTick.t))
     }
 
-    /// `clock.tick` at a validated `t` (the fast path calls it directly).
+    /// `clock.tick` at a validated `t`: its answer `{t, frames}`.
     func clockTick(at t: Double) throws(RPCError) -> JSONValue {
+        let (t, count) = try clockTickFrames(at: t)
+        return ["t": .number(t), "frames": .int(Int64(count))]
+    }
+
+    /// `clock.tick` at a validated `t`: the time it ticked at and the frames it sent (the
+    /// fast path writes its answer from these).
+    func clockTickFrames(at t: Double) throws(RPCError) -> (t: Double, frames: Int) {
         guard clock == .host else {
             throw RPCError.invalidState("clock.tick drives the host clock; this server runs the realtime clock")
         }
         let t = max(t, hostNow)
         hostNow = t
-        let count = tick(at: t)
-        return ["t": .number(t), "frames": .int(Int64(count))]
+        return (t, tick(at: t))
     }
 
     func createSession(_ c: Call) throws(RPCError) -> JSONValue {

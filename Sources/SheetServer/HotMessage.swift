@@ -259,6 +259,10 @@ struct ByteScanner {
         }
         let length = i - start
         guard length <= 40, !isInteger || length <= 15 else { return nil }
+        if let d = Self.exactDecimal(base! + start, length) {
+            guard d.isFinite, range.contains(d) else { return nil }
+            return isInteger ? d + 0 : d  // jansson reads `-0` as the integer 0
+        }
         var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)  // 48 bytes, NUL-filled
         let d = withUnsafeMutableBytes(of: &text) { buf -> Double in
             buf.baseAddress!.copyMemory(from: base! + start, byteCount: length)
@@ -266,6 +270,35 @@ struct ByteScanner {
         }
         guard d.isFinite, range.contains(d) else { return nil }
         return isInteger ? d + 0 : d  // jansson reads `-0` as the integer 0
+    }
+
+    /// The value of a number already checked to be JSON (`-?digits(.digits)?`, no exponent)
+    /// with at most 15 digits in all, without strtod: its digits as an integer m < 10^15 and
+    /// 10^k (k decimals) are both exact doubles, so m / 10^k is one correctly rounded
+    /// division, the double nearest the decimal: the bits strtod returns (Clinger's fast
+    /// path). nil for any other number (strtod reads it).
+    static func exactDecimal(_ p: UnsafePointer<UInt8>, _ length: Int) -> Double? {
+        var j = 0
+        let negative = p[0] == UInt8(ascii: "-")
+        if negative { j = 1 }
+        var m: UInt64 = 0, digits = 0, decimals = 0, inFraction = false
+        while j < length {
+            let c = p[j]
+            j += 1
+            if c == UInt8(ascii: ".") {
+                inFraction = true
+                continue
+            }
+            guard c >= 48 && c <= 57 else { return nil }  // an exponent: strtod
+            m = m * 10 + UInt64(c - 48)
+            digits += 1
+            if inFraction { decimals += 1 }
+        }
+        guard digits <= 15 else { return nil }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }  // exact: 10^15 < 2^53
+        let d = Double(m) / scale
+        return negative ? -d : d
     }
 
     private mutating func digits() -> Bool {

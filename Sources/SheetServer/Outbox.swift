@@ -23,6 +23,19 @@ final class Outbox {
         if let sink { Self.write(m, to: sink) } else { held.append(m) }
     }
 
+    /// `append(.frame(...))` without copying the frame into a message first: written at once
+    /// (inside `streaming`, as on every tick) or held.
+    func appendFrame(_ f: borrowing SheetFrame, session: String, seq: Int, t: Double) {
+        guard let sink else { return held.append(.frame(copy f, session: session, seq: seq, t: t)) }
+        Self.writeFrame(f, session: session, seq: seq, t: t, to: sink)
+    }
+
+    private static func writeFrame(_ f: borrowing SheetFrame, session: String, seq: Int, t: Double, to emit: RPCNotifier) {
+        emit.notify("sheet.frame", .frame(session: session), paramsBound: WireEncoding.frameBound(f, session: session)) { w in
+            WireEncoding.frame(f, session: session, seq: seq, t: t, into: &w)
+        }
+    }
+
     /// Runs `body` with every appended notification written straight to `emit`.
     func streaming<R, E: Error>(to emit: RPCNotifier, _ body: () throws(E) -> R) throws(E) -> R {
         let saved = sink
@@ -39,9 +52,7 @@ final class Outbox {
     private static func write(_ m: Message, to emit: RPCNotifier) {
         switch m {
         case .frame(let f, let session, let seq, let t):
-            emit.notify("sheet.frame", .frame(session: session), paramsBound: WireEncoding.frameBound(f, session: session)) { w in
-                WireEncoding.frame(f, session: session, seq: seq, t: t, into: &w)
-            }
+            writeFrame(f, session: session, seq: seq, t: t, to: emit)
         case .event(let e, let session):
             emit.notify("sheet.event", .event, params: WireEncoding.event(e, session: session))
         case .diagnostic(let params):

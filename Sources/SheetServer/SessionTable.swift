@@ -8,13 +8,24 @@ extension SheetService {
     /// input (`isMoving`) and a tick (`seq`, `id`) touch anyway, instead of a line of their
     /// own after the large `sheet` (a miss more per session and frame once 10,000 sessions
     /// outgrow the cache).
+    ///
+    /// In a release build the mutable members live behind a pointer the session owns, not in
+    /// stored properties: every access to a class's stored property is checked for
+    /// exclusivity at run time (`swift_beginAccess`), about ten times per input and frame on
+    /// the hot path, and a computed property's is not. That is sound here because no two
+    /// accesses to one session's members overlap: the service runs on one thread, and the
+    /// engine code running inside an access (`apply`'s body, a tick) reaches other sessions
+    /// only (a stack's parent and children), never the session it is in. Debug builds — every
+    /// test — keep the stored properties and their run-time checks, which would catch an
+    /// overlap.
     final class Session {
-        /// In `SessionTable.moving` (its frame may differ from the last one sent).
-        var isMoving = false
         /// The integer handle: `n` of the wire id `"s<n>"`, also the creation order.
         let order: Int
         /// The wire id, built once.
         let id: String
+#if DEBUG
+        /// In `SessionTable.moving` (its frame may differ from the last one sent).
+        var isMoving = false
         var seq: Int
         var sheet: Sheet
         var lastFrame: SheetFrame?
@@ -25,6 +36,46 @@ extension SheetService {
             self.id = "s\(order)"
             self.seq = seq
         }
+#else
+        /// The mutable members (see above).
+        private struct Members: ~Copyable {
+            var isMoving = false
+            var seq: Int
+            var sheet: Sheet
+            var lastFrame: SheetFrame?
+        }
+        private let members: UnsafeMutablePointer<Members>
+
+        /// In `SessionTable.moving` (its frame may differ from the last one sent).
+        var isMoving: Bool {
+            @inline(__always) get { members.pointee.isMoving }
+            @inline(__always) set { members.pointee.isMoving = newValue }
+        }
+        var seq: Int {
+            @inline(__always) get { members.pointee.seq }
+            @inline(__always) set { members.pointee.seq = newValue }
+        }
+        var sheet: Sheet {
+            @inline(__always) _read { yield members.pointee.sheet }
+            @inline(__always) _modify { yield &members.pointee.sheet }
+        }
+        var lastFrame: SheetFrame? {
+            @inline(__always) _read { yield members.pointee.lastFrame }
+            @inline(__always) _modify { yield &members.pointee.lastFrame }
+        }
+
+        init(sheet: consuming Sheet, order: Int, seq: Int = 0) {
+            self.order = order
+            self.id = "s\(order)"
+            members = .allocate(capacity: 1)
+            members.initialize(to: Members(seq: seq, sheet: sheet))
+        }
+
+        deinit {
+            members.deinitialize(count: 1)
+            members.deallocate()
+        }
+#endif
     }
 }
 

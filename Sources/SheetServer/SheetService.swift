@@ -171,14 +171,14 @@ public final class SheetService: RPCService {
             s.sheet.advance(to: t)
             var frame = s.sheet.frame()
             decorate(&frame, of: s.id)  // stack transform
-            if Self.differs(frame, from: &s.lastFrame) {
+            if Self.differs(frame, from: s.lastFrame) {
                 s.seq += 1
-                outbox.append(.frame(frame, session: s.id, seq: s.seq, t: t))
+                outbox.appendFrame(frame, session: s.id, seq: s.seq, t: t)  // written in place, not copied
                 count += 1
                 // One-shot members are spent once sent; they do not count as a later change.
                 s.sheet.didDeliverFrame()
                 frame.scroll.flingVelocityY = nil
-                s.lastFrame = frame
+                s.lastFrame = consume frame
             }
             drain(s, id: s.id)
             if !s.sheet.isActive { s.isMoving = false }
@@ -189,12 +189,9 @@ public final class SheetService: RPCService {
 
     /// Whether `frame` differs from the last one sent, compared in place. A change of
     /// `accessibility` alone emits no frame (the list is current in every frame sent).
-    static func differs(_ frame: SheetFrame, from last: inout SheetFrame?) -> Bool {
-        guard frame != last else { return false }
-        guard let l = last, frame.accessibility != l.accessibility else { return true }
-        var same = frame
-        same.accessibility = l.accessibility
-        return same != l
+    static func differs(_ frame: SheetFrame, from last: SheetFrame?) -> Bool {
+        // Optional chaining reads the last frame in place (binding it would copy it).
+        !(last?.isSame(as: frame) ?? false)
     }
 
     /// Queue the session's pending events and diagnostics.
@@ -309,6 +306,17 @@ public final class SheetService: RPCService {
                 "scrollHandoff": names(BuiltinPolicies.scrollHandoffNames, .scrollHandoff),
                 "navigation": names(BuiltinPolicies.navigationNames, .navigation),
                 "detentResolver": names(BuiltinPolicies.detentResolverNames, .detentResolver)]
+    }
+}
+
+extension SheetFrame {
+    /// Equal to `other`, or different only in `accessibility` (which alone emits no frame).
+    func isSame(as other: SheetFrame) -> Bool {
+        if self == other { return true }
+        guard accessibility != other.accessibility else { return false }
+        var same = other
+        same.accessibility = accessibility
+        return same == self
     }
 }
 

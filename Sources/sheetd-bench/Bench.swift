@@ -17,8 +17,13 @@ func runBench(_ options: BenchOptions, inputs: BenchInputs) -> Int32 {
         BenchScaling.run(Bench(out), quick: quick)
         return out.finish()
     }
+    if options.countsOnly || options.checkCounts {
+        let status = BenchCounts.run(out, quick: quick, inputs: inputs, check: options.checkCounts)
+        return max(out.finish(), status)
+    }
     BenchFloor.compare(out, quick: quick, inputs: inputs)
     if options.compareOnly { return out.finish() }
+    _ = BenchCounts.run(out, quick: quick, inputs: inputs, check: false)
     let bench = Bench(out)
     bench.measure("session.list request: parse, dispatch, reply", unit: "message", count: n(200_000)) { c, _ in
         _ = c.receive(#"{"jsonrpc":"2.0","id":7,"method":"session.list"}"#)

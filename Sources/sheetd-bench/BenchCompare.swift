@@ -4,14 +4,16 @@ import Glibc
 import SheetRPC
 import SheetServer
 
-/// `sheetd-bench --compare`: sheetd against the C reference floor in `bench/floor/floor.c`.
+/// `sheetd-bench --compare`: sheetd against the two C floors in `bench/floor/`: `floor.c`
+/// (jansson) and `scan.c` (a hand scanner), which share their state and formatter
+/// (`frames.h`).
 ///
-/// Generates the drag stream (`DragStream`), builds the floor with `cc` (jansson), then runs
-/// `sheetd serve` and the floor alternately on it (stdin file → stdout file), checks that
-/// both wrote the same bytes and reports the median of the per-round ratios of CPU time
+/// Generates the drag stream (`DragStream`), builds both floors with `cc`, then runs
+/// `sheetd serve` and the floors in turn on it (stdin file → stdout file), checks that all
+/// three wrote the same bytes and reports the median of the per-round ratios of CPU time
 /// (user + system, from `wait4`: robust against other load on the machine).
 struct FloorComparison {
-    /// Where `floor.c` and `hello.c` live (`BenchInputs.floorDirectory`).
+    /// Where `floor.c`, `scan.c` and `hello.c` live (`BenchInputs.floorDirectory`).
     let floorDirectory: String
     /// A private temporary directory for the stream, the outputs and the built floors.
     let workDirectory: String
@@ -24,10 +26,18 @@ struct FloorComparison {
         return template.withUnsafeMutableBufferPointer { p in mkdtemp(p.baseAddress!).map { String(cString: $0) } }
     }
 
-    /// Compiles `bench/floor/NAME.c` into the work directory; nil (with a message) on failure.
-    func buildFloor(_ name: String) -> String? {
-        build(name + ".c", "cc -O2 -o '\(workDirectory)/\(name)' '\(floorDirectory)/\(name).c' $(pkg-config --cflags --libs jansson) -lm",
-              output: name)
+    /// Compiles `bench/floor/NAME.c` into the work directory (with jansson when it uses it);
+    /// nil (with a message) on failure.
+    func buildFloor(_ name: String, jansson: Bool = true) -> String? {
+        let libraries = jansson ? "$(pkg-config --cflags --libs jansson) -lm" : "-lm"
+        return build(name + ".c", "cc -O2 -o '\(workDirectory)/\(name)' '\(floorDirectory)/\(name).c' \(libraries)",
+                     output: name)
+    }
+
+    /// A small C file of `bench/floor` built as a shared library (the allocation counter).
+    func buildPreload(_ name: String) -> String? {
+        build(name + ".c", "cc -O2 -shared -fPIC -o '\(workDirectory)/\(name).so' '\(floorDirectory)/\(name).c' -ldl",
+              output: name + ".so")
     }
 
     /// `link/static-libstdcxx` of the package the floor belongs to.
@@ -49,41 +59,62 @@ struct FloorComparison {
         return workDirectory + "/" + output
     }
 
-    /// The drag stream's figures: sheetd's and the floor's CPU time per frame and their ratio.
+    /// The drag stream's figures: CPU time per frame of sheetd and of each floor, and the
+    /// ratios sheetd / floor.
     struct Result {
         var frames: Int
         var sheetdMicros: Double
+        /// The jansson floor (`floor.c`).
         var floorMicros: Double
         var ratio: Double
+        /// The scanner floor (`scan.c`).
+        var scanMicros: Double
+        var scanRatio: Double
+        /// All three outputs were the same bytes in every round.
         var identical: Bool
+        /// Which of the floors wrote other bytes than sheetd (empty when `identical`).
+        var differing: [String]
+    }
+
+    /// Writes the drag stream to the work directory; its path.
+    func writeStream(sessions: Int, ticks: Int) -> String? {
+        let input = workDirectory + "/drag-\(sessions)x\(ticks).ndjson"
+        return writeFile(input, DragStream(sessions: sessions, ticks: ticks).bytes()) ? input : nil
     }
 
     func run(sessions: Int, ticks: Int, rounds: Int) -> Result? {
-        guard let floor = buildFloor("floor") else { return nil }
-        let stream = DragStream(sessions: sessions, ticks: ticks)
-        let input = workDirectory + "/drag.ndjson"
-        guard writeFile(input, stream.bytes()) else { return nil }
-        let sheetdOut = workDirectory + "/sheetd.out", floorOut = workDirectory + "/floor.out"
+        guard let floor = buildFloor("floor"), let scan = buildFloor("scan", jansson: false),
+              let input = writeStream(sessions: sessions, ticks: ticks) else { return nil }
+        let sheetdOut = workDirectory + "/sheetd.out", floorOut = workDirectory + "/floor.out",
+            scanOut = workDirectory + "/scan.out"
         let initialize = String(decoding: DragStream.initializeResult(), as: UTF8.self)
-        var ratios: [Double] = [], sheetdTimes: [Double] = [], floorTimes: [Double] = []
-        var identical = true
+        var ratios: [Double] = [], scanRatios: [Double] = []
+        var sheetdTimes: [Double] = [], floorTimes: [Double] = [], scanTimes: [Double] = []
+        var differing: [String] = []
         for _ in 0..<rounds {
             guard let a = ChildProcess.run([daemon, "serve"], stdin: input, stdout: sheetdOut,
                                            clearEnvironment: ["SHEETD_PLUGIN_PATH"]),
-                  let b = ChildProcess.run([floor, initialize], stdin: input, stdout: floorOut)
+                  let b = ChildProcess.run([floor, initialize], stdin: input, stdout: floorOut),
+                  let c = ChildProcess.run([scan, initialize], stdin: input, stdout: scanOut)
             else { return nil }
             sheetdTimes.append(a.cpuSeconds)
             floorTimes.append(b.cpuSeconds)
+            scanTimes.append(c.cpuSeconds)
             ratios.append(a.cpuSeconds / max(b.cpuSeconds, 1e-9))
-            if identical, readFile(sheetdOut) != readFile(floorOut) {
-                identical = false
-                BenchOutput.warn("sheetd-bench: sheetd and the floor wrote different bytes (\(sheetdOut), \(floorOut))")
+            scanRatios.append(a.cpuSeconds / max(c.cpuSeconds, 1e-9))
+            let mine = readFile(sheetdOut)
+            for (name, path) in [("floor.c", floorOut), ("scan.c", scanOut)] where !differing.contains(name) {
+                if readFile(path) != mine {
+                    differing.append(name)
+                    BenchOutput.warn("sheetd-bench: sheetd and \(name) wrote different bytes (\(sheetdOut), \(path))")
+                }
             }
         }
-        let frames = stream.frames
+        let frames = DragStream(sessions: sessions, ticks: ticks).frames
         return Result(frames: frames, sheetdMicros: median(sheetdTimes) * 1e6 / Double(frames),
                       floorMicros: median(floorTimes) * 1e6 / Double(frames), ratio: median(ratios),
-                      identical: identical)
+                      scanMicros: median(scanTimes) * 1e6 / Double(frames), scanRatio: median(scanRatios),
+                      identical: differing.isEmpty, differing: differing)
     }
 }
 
@@ -126,7 +157,10 @@ enum BenchFloor {
         }
         out.row("\(label): sheetd serve, CPU per frame", r.sheetdMicros, "µs/frame", perSecond: 1e6 / r.sheetdMicros)
         out.row("\(label): C floor (jansson), CPU per frame", r.floorMicros, "µs/frame", perSecond: 1e6 / r.floorMicros)
+        out.row("\(label): C floor (scanner), CPU per frame", r.scanMicros, "µs/frame", perSecond: 1e6 / r.scanMicros)
         out.row("\(label): sheetd / floor (median of \(rounds) rounds)", r.ratio, "x")
-        out.row("\(label): outputs byte-identical", r.identical ? 1 : 0, r.identical ? "yes" : "NO", decimals: 0)
+        out.row("\(label): sheetd / scanner floor (median of \(rounds) rounds)", r.scanRatio, "x")
+        out.row("\(label): outputs byte-identical", r.identical ? 1 : 0,
+                r.identical ? "yes" : "NO: " + r.differing.joined(separator: ", "), decimals: 0)
     }
 }

@@ -13,7 +13,7 @@ enum BenchMemory {
             #"{"jsonrpc":"2.0","id":3,"method":"sheet.present","params":{"session":"s\#(s)","t":0,"animated":false}}"# + "\n"
         }
         child.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"# + "\n" + create + present(1))
-        child.readLines(4)  // initialize, create, present (its event and its answer)
+        child.readLines(5)  // initialize, create, present (its two events, willSettle and presented, and its answer)
         let base = child.peakResidentKiB() ?? 0
         // Batches, each read back before the next, so neither pipe fills up.
         var s = 2
@@ -22,7 +22,7 @@ enum BenchMemory {
             child.send(String(repeating: create, count: end - s + 1))
             child.readLines(end - s + 1)
             child.send((s...end).map(present).joined())
-            child.readLines(2 * (end - s + 1))
+            child.readLines(3 * (end - s + 1))  // willSettle, presented, the answer
             s = end + 1
         }
         let idle = child.peakResidentKiB() ?? 0

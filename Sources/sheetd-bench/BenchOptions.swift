@@ -13,6 +13,10 @@ struct BenchOptions: Equatable {
     var compareOnly = false
     /// `--scaling`: only the scaling rows.
     var scalingOnly = false
+    /// `--counts`: only the counts per frame (allocations, retain/release, instructions).
+    var countsOnly = false
+    /// `--check-counts`: only the hot path's counts; exit 1 when one is above 0 per frame.
+    var checkCounts = false
     /// `--sheetd PATH`: the daemon to measure (default: `sheetd` next to this executable).
     var daemon: String?
     /// `--floor DIR`: the C floor's sources (default: `bench/floor` of this package).
@@ -21,17 +25,24 @@ struct BenchOptions: Equatable {
     var help = false
 
     static let usage = """
-        usage: sheetd-bench [--quick] [--compare] [--scaling] [--json] [--sheetd PATH] [--floor DIR]
-          Measures the drag stream against the C floor (bench/floor), message handling,
-          scaling, start-up, memory per session and pipes. Build with -c release for real
-          figures: swift run -c release sheetd-bench
+        usage: sheetd-bench [--quick] [--compare] [--scaling] [--counts] [--check-counts] [--json]
+                            [--sheetd PATH] [--floor DIR]
+          Measures the drag stream against the C floors (bench/floor), counts per frame,
+          message handling, scaling, start-up, memory per session and pipes. Build with
+          scripts/build-release.sh sheetd-bench for real figures (bench/README.md).
           --compare     only the floor comparison
           --scaling     only the scaling rows
+          --counts      only the counts per frame: heap allocations (bench/floor/allocs.c
+                        preloaded), swift_retain/swift_release calls and instructions
+                        (valgrind --tool=callgrind), over two stream lengths
+          --check-counts  only the hot path's counts (input.pan + clock.tick, 1 session);
+                        exit 1 when allocations or retain/release per frame are above 0,
+                        2 when they cannot be measured
           --quick       small counts (a smoke run)
           --json        one JSON document
           --sheetd PATH the daemon to measure (default: sheetd next to sheetd-bench, as
                         swift build puts it)
-          --floor DIR   the C floor's sources, floor.c and hello.c (default: bench/floor
+          --floor DIR   the C floors' sources, floor.c, scan.c, allocs.c and hello.c (default: bench/floor
                         of the package sheetd-bench was built from)
         """
 
@@ -55,6 +66,8 @@ struct BenchOptions: Equatable {
             case "--json": o.json = true
             case "--compare": o.compareOnly = true
             case "--scaling": o.scalingOnly = true
+            case "--counts": o.countsOnly = true
+            case "--check-counts": o.checkCounts = true
             case "--sheetd": o.daemon = try value()
             case "--floor": o.floorDirectory = try value()
             case "-h", "--help": o.help = true
@@ -71,7 +84,7 @@ struct BenchOptions: Equatable {
 struct BenchInputs {
     /// The `sheetd` executable measured.
     var daemon: String
-    /// The directory holding `floor.c`, `hello.c` and `hello.swift`.
+    /// The directory holding `floor.c`, `scan.c`, `frames.h`, `allocs.c`, `hello.c` and `hello.swift`.
     var floorDirectory: String
 
     /// The package this executable was built from: `Sources/sheetd-bench/` is two levels below.
@@ -97,9 +110,9 @@ struct BenchInputs {
             return .failure(.init(message: "no executable sheetd at \(daemon)\(hint)"))
         }
         let floor = options.floorDirectory ?? packageRoot + "/bench/floor"
-        guard access(floor + "/floor.c", R_OK) == 0, access(floor + "/hello.c", R_OK) == 0 else {
+        guard ["floor.c", "scan.c", "frames.h", "allocs.c", "hello.c"].allSatisfy({ access(floor + "/" + $0, R_OK) == 0 }) else {
             let hint = options.floorDirectory == nil ? " (the package this bench was built from has moved? pass --floor DIR)" : ""
-            return .failure(.init(message: "no floor.c and hello.c in \(floor)\(hint)"))
+            return .failure(.init(message: "no floor.c, scan.c, frames.h, allocs.c and hello.c in \(floor)\(hint)"))
         }
         return .success(BenchInputs(daemon: daemon, floorDirectory: floor))
     }

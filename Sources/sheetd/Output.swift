@@ -53,9 +53,12 @@ final class ProtocolOutput: RPCOutput {
     private var droppedChunks = 0
     /// Session → index in `chunks` of its newest queued frame (`supersedesFrames` only).
     private var newestFrame: [String: Int] = [:]
-    /// A written chunk kept for reuse, written or superseded frames' buffers kept for reuse
-    /// (so a frame costs no allocation), and the gather buffer for runs of small chunks.
-    private var spare: MessageBuffer?
+    /// Written chunks kept for reuse (one write can finish several: up to `maxSpares` are
+    /// kept, so a steady stream allocates no chunk), written or superseded frames' buffers
+    /// kept for reuse (so a frame costs no allocation), and the gather buffer for runs of
+    /// small chunks.
+    private var spares: [MessageBuffer] = []
+    private static let maxSpares = 8
     private var spareFrames: [MessageBuffer] = []
     private let staging = MessageBuffer(capacity: ProtocolOutput.chunkBytes)
     private let originalFlags: Int32
@@ -121,8 +124,7 @@ final class ProtocolOutput: RPCOutput {
             let last = chunks.last
             if chunks.count == head || last?.frameSession != nil || last?.isEmpty == true
                 || last.map({ $0.bytes.count + bound + FrameEncoder.maxFramingBytes > $0.bytes.capacity }) == true {
-                let fresh = spare ?? MessageBuffer(capacity: Self.chunkBytes)
-                spare = nil
+                let fresh = spares.popLast() ?? MessageBuffer(capacity: Self.chunkBytes)
                 chunks.append(Chunk(bytes: fresh, frameSession: nil))
             }
             let buffer = chunks[chunks.count - 1].bytes
@@ -233,9 +235,10 @@ final class ProtocolOutput: RPCOutput {
             guard spareFrames.count < 1024 else { return }
             done.bytes.removeAll()
             spareFrames.append(done.bytes)
-        } else if done.bytes.capacity >= Self.chunkBytes && spare == nil {
+        } else if done.bytes.capacity >= Self.chunkBytes && spares.count < Self.maxSpares {
             done.bytes.removeAll()
-            spare = done.bytes
+            if spares.capacity < Self.maxSpares { spares.reserveCapacity(Self.maxSpares) }
+            spares.append(done.bytes)
         }
     }
 

@@ -67,13 +67,27 @@ struct Server {
                     connection.resume(to: output)
                     continue
                 }
-                guard let event = decoder.next() ?? (tail.isEmpty ? nil : tail.removeFirst()) else { return true }
-                switch event {
-                case .error(let e): logger.warn("\(e)")
-                case .message(let m): if logger.enabled(.debug) { logger.debug("received a message of \(m.count) bytes") }
+                // Each message is read where it arrived in the decoder's buffer (not copied).
+                if let found = decoder.nextInPlace() {
+                    if let f = decoder.detected { output.encoder.framing = f }
+                    switch found {
+                    case .error(let e):
+                        logger.warn("\(e)")
+                        connection.receive(.error(e), to: output)
+                    case .message(let r):
+                        if logger.enabled(.debug) { logger.debug("received a message of \(r.count) bytes") }
+                        connection.receive(decoder.message(r), to: output)
+                    }
+                } else {
+                    guard !tail.isEmpty else { return true }
+                    let event = tail.removeFirst()
+                    switch event {
+                    case .error(let e): logger.warn("\(e)")
+                    case .message(let m): if logger.enabled(.debug) { logger.debug("received a message of \(m.count) bytes") }
+                    }
+                    if let f = decoder.detected { output.encoder.framing = f }
+                    connection.receive(event, to: output)
                 }
-                if let f = decoder.detected { output.encoder.framing = f }
-                connection.receive(event, to: output)
                 if !clockKnown && connection.isInitialized {
                     clockKnown = true
                     output.supersedesFrames = connection.service.clock == .realtime
@@ -82,6 +96,7 @@ struct Server {
             return connection.exitCode != nil
         }
 
+        var fds = [pollfd](repeating: pollfd(), count: 3)  // filled each turn (one array, not one per turn)
         while true {
             let allTaken = takeWork()
             if !output.write() { return readerGone() }
@@ -95,11 +110,9 @@ struct Server {
             }
 
             let takeInput = !inputEnded && !output.isFull && !connection.isPaused
-            var fds = [
-                pollfd(fd: takeInput ? 0 : -1, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: output.fd, events: output.hasPending ? Int16(POLLOUT) : 0, revents: 0),
-                pollfd(fd: signals?.fd ?? -1, events: Int16(POLLIN), revents: 0),
-            ]
+            fds[0] = pollfd(fd: takeInput ? 0 : -1, events: Int16(POLLIN), revents: 0)
+            fds[1] = pollfd(fd: output.fd, events: output.hasPending ? Int16(POLLOUT) : 0, revents: 0)
+            fds[2] = pollfd(fd: signals?.fd ?? -1, events: Int16(POLLIN), revents: 0)
             let r = Self.wait(&fds, until: inputEnded ? nil : connection.nextDeadline())
             if r < 0 {
                 if errno == EINTR { continue }

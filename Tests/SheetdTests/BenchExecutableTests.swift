@@ -22,11 +22,28 @@ import Testing
         let figures = doc["figures"]?.arrayValue ?? []
         let names = figures.compactMap { $0["name"]?.stringValue }
         #expect(names.contains { $0.contains("sheetd / floor") }, "\(names)")
+        #expect(names.contains { $0.contains("sheetd / scanner floor") }, "\(names)")
         let identical = figures.first { $0["name"]?.stringValue?.contains("byte-identical") == true }
         #expect(identical?["unit"] == "yes")
     }
 
-    @Test(arguments: [(["--floor", "/nonexistent/floor"], "no floor.c and hello.c in /nonexistent/floor"),
+    /// `--counts` measures allocations with the preload it builds from `bench/floor/allocs.c`
+    /// (and, where valgrind is installed, retain/release and instructions). The counts of a
+    /// debug build are not the release build's, so only their presence is checked here.
+    @Test func quickCountsMeasureAllocationsPerFrame() throws {
+        let r = try Self.bench(["--quick", "--counts", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONCodec.decode(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let figures = doc["figures"]?.arrayValue ?? []
+        let allocations = figures.first { $0["name"]?.stringValue?.hasSuffix("heap allocations per frame") == true }
+        #expect(allocations?["unit"] == "allocs/frame", "\(figures)")
+        #expect((allocations?["value"]?.doubleValue ?? -1) >= 0, "\(figures)")
+        for name in ["swift_retain per frame", "swift_release per frame", "instructions per frame"] {
+            #expect(figures.contains { $0["name"]?.stringValue?.hasSuffix(name) == true }, "\(name)")
+        }
+    }
+
+    @Test(arguments: [(["--floor", "/nonexistent/floor"], "no floor.c, scan.c, frames.h, allocs.c and hello.c in /nonexistent/floor"),
                       (["--sheetd", "/nonexistent/sheetd"], "no executable sheetd at /nonexistent/sheetd")])
     func missingInputIsNamed(arguments: [String], message: String) throws {
         let r = try Subprocess.run(Self.benchPath(), arguments)
