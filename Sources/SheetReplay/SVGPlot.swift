@@ -82,6 +82,10 @@ public enum SVGPlot {
         if any({ !$0.opacity.isEmpty }) {
             items.append((#"<line class="opacity"\#(opacityStyle) x1="0" y1="0" x2="18" y2="0"/>"#, "sheet opacity (reduced motion)"))
         }
+        if any({ !$0.backScaleX.isEmpty }) {
+            items.append((#"<line class="back-scale-x"\#(backScaleXStyle) x1="0" y1="0" x2="18" y2="0"/>"#, "back scale X (input.back)"))
+            items.append((#"<line class="back-scale-y"\#(backScaleYStyle) x1="0" y1="0" x2="18" y2="0"/>"#, "back scale Y"))
+        }
         if any({ !$0.navX.isEmpty }) {
             items.append((#"<line x1="0" y1="0" x2="18" y2="0" stroke="\#(palette[0])" stroke-width="2"/>"#, "navigation entry x (pt)"))
         }
@@ -108,6 +112,9 @@ public enum SVGPlot {
 
     /// The opacity line's look, inline (plots without reduced motion keep their style sheet).
     static let opacityStyle = ##" fill="none" stroke="#7c3aed" stroke-width="1.5""##
+    /// The back gesture's scale lines, inline (plots without `input.back` keep their style sheet).
+    static let backScaleXStyle = ##" fill="none" stroke="#0891b2" stroke-width="1.5""##
+    static let backScaleYStyle = ##" fill="none" stroke="#0891b2" stroke-width="1.5" stroke-dasharray="5 3""##
 
     static func lineSwatch(_ cls: String) -> String {
         #"<line class="\#(cls)" x1="0" y1="0" x2="18" y2="0"/>"#
@@ -223,6 +230,8 @@ public enum SVGPlot {
         }
         out += polyline(tl.progress, tx, yb, cls: "progress")
         out += polyline(tl.opacity, tx, yb, cls: "opacity", extra: opacityStyle)
+        out += polyline(tl.backScaleX, tx, yb, cls: "back-scale-x", extra: backScaleXStyle)
+        out += polyline(tl.backScaleY, tx, yb, cls: "back-scale-y", extra: backScaleYStyle)
         for (k, entry) in tl.navAlpha.enumerated() {
             let color = palette[(tl.navX.firstIndex { $0.id == entry.id } ?? k) % palette.count]
             for run in entry.runs {

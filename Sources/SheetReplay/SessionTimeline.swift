@@ -71,6 +71,10 @@ struct SessionTimeline {
     var progress: [Point] = []
     /// `opacity` (reduced motion only; else empty).
     var opacity: [Point] = []
+    /// `back.scaleX` / `back.scaleY` (1 outside a back gesture), when some frame has `back`
+    /// (else empty).
+    var backScaleX: [Point] = []
+    var backScaleY: [Point] = []
     /// The keyboard's top edge (pt) from `input.keyboard` (linear over its duration).
     var keyboardTop: [Point] = []
     /// `nav.items[].x` per entry id; each id may have several runs (it left and came back).
@@ -138,6 +142,10 @@ struct SessionTimeline {
         dimmingAlpha = series { $0["dimming"]?["alpha"]?.doubleValue }
         progress = series { $0["progress"]?.doubleValue }
         opacity = series { $0["opacity"]?.doubleValue }
+        if frames.contains(where: { $0["back"] != nil }) {
+            backScaleX = series { $0["back"]?["scaleX"]?.doubleValue ?? 1 }
+            backScaleY = series { $0["back"]?["scaleY"]?.doubleValue ?? 1 }
+        }
         navX = Self.navigation(frames, member: "x", ticks: ticks, rest: activity, inputs: inputTimes, until: heldUntil)
         let alphas = Self.navigation(frames, member: "alpha", ticks: ticks, rest: activity, inputs: inputTimes, until: heldUntil)
         navAlpha = alphas.contains { $0.runs.contains { $0.contains { $0.v != 1 } } } ? alphas : []

@@ -129,6 +129,25 @@ final class SVGElements: NSObject, XMLParserDelegate {
                 == ["willSettle", "presented", "willSettle", "navigationDidShow", "willSettle", "popped", "navigationDidShow"])
     }
 
+    /// A back gesture's scale (`back.scaleX` / `scaleY`, 1 outside the gesture) is drawn in the
+    /// alpha strip: it dips below 1 during the gesture; plots without `input.back` have none.
+    @Test func backScaleSeries() throws {
+        let back = try SVGElements.parse(try Self.plot("64-predictive-back.ndjson").svg)
+        for cls in ["back-scale-x", "back-scale-y"] {
+            let line = try #require(back.first { $0.classes.contains(cls) && $0.name == "polyline" }, "\(cls)")
+            let ys = Set(Self.points(line).map(\.y))
+            #expect(ys.count > 2, "\(cls) should move during the gesture")
+        }
+        // scaleX dips further than scaleY (48 pt over the width against 24 over the height).
+        func lowest(_ cls: String) throws -> Double {
+            let line = try #require(back.first { $0.classes.contains(cls) && $0.name == "polyline" })
+            return Self.points(line).map(\.y).max() ?? 0  // pixels grow downward
+        }
+        #expect(try lowest("back-scale-x") > lowest("back-scale-y"))
+        let plain = try SVGElements.parse(try Self.plot("03-pan-dismiss-cancelled.ndjson").svg)
+        #expect(!plain.contains { $0.classes.contains("back-scale-x") })
+    }
+
     /// The committed `protocol/examples/NN-name.svg` are what this build draws
     /// (`scripts/render-example-plots.sh` rewrites them).
     @Test(arguments: ExampleReplayTests.table.map(\.file))
