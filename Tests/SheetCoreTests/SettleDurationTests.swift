@@ -1,0 +1,81 @@
+import Testing
+@testable import SheetCore
+
+/// `Motion.settleMilliseconds` (the `durationMs` of `willSettle`) walks its span backwards and
+/// stops at the last millisecond above the tolerance. These tests hold it to the rule as it was
+/// first written — a forward walk over every millisecond — on random motions: eased and
+/// springy, retargeted (several segments), overshooting, and dismissals that end at 0.
+@Suite struct SettleDurationTests {
+    /// The rule walked forwards over the whole span (the original implementation).
+    static func forwardWalk(_ m: Motion, from start: Double, tolerance: Double = 0.5, endsAtZero: Bool = false) -> Int {
+        let span = m.end - start
+        guard span > 0 else { return 0 }
+        let target = m.target
+        func x(_ ms: Double) -> Double { m.value(at: start + ms) - target }
+        func slope(_ ms: Double) -> Double { x(ms) * m.velocity(at: start + ms) }
+        var n = 0
+        var x0 = x(0), s0 = slope(0)
+        for i in 1...Int(span.rounded(.up)) {
+            let ms = Double(i)
+            let x1 = x(ms)
+            if endsAtZero && x1 + target <= 0 { return abs(x0) > tolerance ? i : n }
+            let s1 = slope(ms)
+            var above = abs(x0) > tolerance || abs(x1) > tolerance
+            if !above && s0 > 0 && s1 < 0 {
+                var lo = ms - 1, hi = ms
+                for _ in 0..<40 {
+                    let mid = (lo + hi) / 2
+                    if slope(mid) > 0 { lo = mid } else { hi = mid }
+                }
+                above = abs(x(lo)) > tolerance
+            }
+            if above { n = i }
+            x0 = x1
+            s0 = s1
+        }
+        return n
+    }
+
+    static func randomTiming(_ rng: inout SplitMix64) -> AnimationTiming {
+        if rng.unit() < 0.5 {
+            let curve = rng.pick([CubicBezier.easeInOut, .easeOut, .easeIn, .linear,
+                                  CubicBezier(0.2, -1.5, 0.6, 2.5), CubicBezier(0.3, 1.8, 0.7, -0.8)])
+            return .bezier(BezierTiming(duration: rng.range(0, 600).rounded(), curve: curve))
+        }
+        return .spring(Spring(dampingRatio: rng.range(0.1, 1.5), response: rng.range(80, 700)))
+    }
+
+    @Test(arguments: 0..<24)
+    func backwardWalkAgreesWithTheForwardWalk(seed: Int) {
+        var rng = SplitMix64(state: UInt64(seed) &* 104_729 &+ 3)
+        for _ in 0..<40 {
+            let from = rng.range(-50, 900)
+            let dismisses = rng.unit() < 0.4
+            let to = dismisses ? 0 : rng.range(0, 800)
+            var m = Motion.animate(from: from, to: to, velocity: rng.range(-4000, 4000), at: 0, timing: Self.randomTiming(&rng))
+            // Sometimes retarget while running: more segments, the sum must be examined.
+            var start = 0.0
+            if rng.unit() < 0.4 {
+                start = rng.range(0, 200)
+                m.retarget(by: rng.range(-200, 200), at: start, timing: Self.randomTiming(&rng))
+            }
+            let tolerance = rng.pick([0.5, 0.5, 0.01, 5])
+            let expected = Self.forwardWalk(m, from: start, tolerance: tolerance, endsAtZero: dismisses)
+            #expect(m.settleMilliseconds(from: start, tolerance: tolerance, endsAtZero: dismisses) == expected,
+                    "\(m) from \(start) tolerance \(tolerance) endsAtZero \(dismisses)")
+        }
+    }
+
+    /// The cases the shortcut must not skip: a peak inside the very last millisecond above the
+    /// tolerance, a dismissal whose start is already far from rest, and one that never moves.
+    @Test func edges() {
+        let resting = Motion.rest(300)
+        #expect(resting.settleMilliseconds(from: 10) == 0)
+        let dismiss = Motion.animate(from: 400, to: 0, at: 0, timing: .bezier(.present))
+        #expect(dismiss.settleMilliseconds(from: 0, endsAtZero: true) == Self.forwardWalk(dismiss, from: 0, endsAtZero: true))
+        #expect(dismiss.settleMilliseconds(from: 0, endsAtZero: true) > 250)
+        let bouncy = Motion.animate(from: 0, to: 400, velocity: 3000, at: 0, timing: .spring(Spring(dampingRatio: 0.2, response: 300)))
+        #expect(bouncy.settleMilliseconds(from: 0) == Self.forwardWalk(bouncy, from: 0))
+        #expect(bouncy.settleMilliseconds(from: 0) > 600)
+    }
+}
