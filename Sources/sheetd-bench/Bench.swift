@@ -17,6 +17,10 @@ func runBench(_ options: BenchOptions, inputs: BenchInputs) -> Int32 {
         BenchScaling.run(Bench(out), quick: quick)
         return out.finish()
     }
+    if options.pacingOnly {
+        PacingBench.run(quick: quick, out: out, daemon: inputs.daemon)
+        return out.finish()
+    }
     if options.countsOnly || options.checkCounts {
         let status = BenchCounts.run(out, quick: quick, inputs: inputs, check: options.checkCounts)
         return max(out.finish(), status)

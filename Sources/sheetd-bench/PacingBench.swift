@@ -11,7 +11,9 @@ enum PacingBench {
     static func run(quick: Bool, out: BenchOutput, daemon: String) {
         let seconds = quick ? 0.2 : 3.0
         for fps in [30.0, 60, 120] { measure(fps: fps, sessions: 6, seconds: seconds, out: out, daemon: daemon) }
-        measure(fps: 60, sessions: quick ? 50 : 2000, seconds: seconds, out: out, daemon: daemon)
+        for sessions in quick ? [50] : [2_000, 10_000] {
+            measure(fps: 60, sessions: sessions, seconds: seconds, out: out, daemon: daemon)
+        }
     }
 
     static func measure(fps: Double, sessions: Int, seconds: Double, out: BenchOutput, daemon: String) {
