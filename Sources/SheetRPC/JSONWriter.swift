@@ -95,20 +95,72 @@ public struct JSONWriter {
     /// `"k":<number>` as `JSONValue.number(d)` encodes.
     public mutating func number(_ k: StaticString, _ d: Double) {
         key(k)
+        value(d)
+        needsComma = true
+    }
+
+    // MARK: Runs and bare values
+    //
+    // A message whose shape is fixed (a frame) is written as runs of literal text — the
+    // punctuation and keys between two values, `,"y":` or `},"dimming":{"alpha":` — and bare
+    // values between them: one copy per run instead of a key, a comma and a bracket each.
+    // These write no comma and leave the comma state as it was: the run says it all.
+
+    /// `text` verbatim (punctuation and keys; fixed values such as `true`).
+    public mutating func run(_ text: StaticString) {
+        raw(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Already encoded JSON text, verbatim.
+    public mutating func run(_ encoded: [UInt8]) {
+        encoded.withUnsafeBytes { raw($0) }
+    }
+
+    /// A number as `JSONValue.number(d)` encodes it.
+    public mutating func value(_ d: Double) {
         if JSONCodec.isSmallInteger(d) {
             integer(Int64(d))
-        } else {
-            var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes of scratch
-            let written = withUnsafeMutableBytes(of: &digits) { JSONCodec.shortDecimal(d, into: $0) }
-            if written > 0 {
-                withUnsafeBytes(of: &digits) { raw(UnsafeRawBufferPointer(rebasing: $0[0..<written])) }
-            } else {
-                var text: [UInt8] = []
-                JSONCodec.appendDouble(d, into: &text)
-                text.withUnsafeBytes { raw($0) }
-            }
+            return
         }
-        needsComma = true
+        // At most 4 decimals: written where it goes (nothing written when it does not apply).
+        precondition(p + 32 <= limit, "JSONWriter: bound exceeded")
+        let written = JSONCodec.shortDecimal(d, into: UnsafeMutableRawBufferPointer(start: p, count: 32))
+        if written > 0 {
+            p += written
+        } else {
+            var text: [UInt8] = []
+            JSONCodec.appendDouble(d, into: &text)
+            text.withUnsafeBytes { raw($0) }
+        }
+    }
+
+    /// A number, or `null`.
+    public mutating func value(_ d: Double?) {
+        if let d { value(d) } else { run("null") }
+    }
+
+    /// An integer.
+    public mutating func value(_ i: Int) {
+        integer(Int64(i))
+    }
+
+    /// A string, escaped as `JSONCodec` escapes it.
+    public mutating func value(_ s: String) {
+        let plain = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            // Printable ASCII without `"` or `\` is written as is; anything else the codec's way.
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f && $0 != 0x22 && $0 != 0x5C }) else { return false }
+            precondition(p + utf8.count + 2 <= limit, "JSONWriter: bound exceeded")
+            p.pointee = UInt8(ascii: "\"")
+            if let b = utf8.baseAddress { (p + 1).update(from: b, count: utf8.count) }
+            p[utf8.count + 1] = UInt8(ascii: "\"")
+            p += utf8.count + 2
+            return true
+        }
+        if plain != true {
+            var text: [UInt8] = []
+            JSONCodec.appendString(s, into: &text)
+            text.withUnsafeBytes { raw($0) }
+        }
     }
 
     /// `"k":<number>` or `"k":null`.
@@ -152,20 +204,7 @@ public struct JSONWriter {
 
     public mutating func string(_ k: StaticString, _ s: String) {
         key(k)
-        var utf8String = s
-        let plain = utf8String.withUTF8 { utf8 in
-            // Printable ASCII without `"` or `\` is written as is; anything else the codec's way.
-            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f && $0 != 0x22 && $0 != 0x5C }) else { return false }
-            byte(UInt8(ascii: "\""))
-            raw(UnsafeRawBufferPointer(utf8))
-            byte(UInt8(ascii: "\""))
-            return true
-        }
-        if !plain {
-            var text: [UInt8] = []
-            JSONCodec.appendString(s, into: &text)
-            text.withUnsafeBytes { raw($0) }
-        }
+        value(s)
         needsComma = true
     }
 
