@@ -28,9 +28,7 @@ enum WireEncoding {
         w.value(seq)
         w.run(#","t":"#)
         w.value(t)
-        w.run(#","state":"#)
-        w.value(f.state.rawValue)
-        w.run(#","sheet":{"x":"#)
+        w.run(stateRun(f.state))
         w.value(f.sheet.x)
         w.run(#","y":"#)
         w.value(f.sheet.y)
@@ -120,6 +118,20 @@ enum WireEncoding {
             w.run(#","scaleY":"#)
             w.value(v.scaleY)
             w.run("}")
+        }
+    }
+
+    /// The run from `state` to the sheet's first member, for each state: `state` is one of six
+    /// names, written as one copy with what follows it (the wire names are `SheetPhase`'s raw
+    /// values; every state's frames are in the conformance goldens, which hold each run to them).
+    static func stateRun(_ state: SheetPhase) -> StaticString {
+        switch state {
+        case .dismissed: #","state":"dismissed","sheet":{"x":"#
+        case .presenting: #","state":"presenting","sheet":{"x":"#
+        case .presented: #","state":"presented","sheet":{"x":"#
+        case .dragging: #","state":"dragging","sheet":{"x":"#
+        case .settling: #","state":"settling","sheet":{"x":"#
+        case .dismissing: #","state":"dismissing","sheet":{"x":"#
         }
     }
 
