@@ -85,6 +85,9 @@ public struct Sheet: ~Copyable, Sendable {
         self.stackDepth = stackDepth
     }
 
+    /// Whether events or diagnostics are waiting for `takeOutput()` (most frames have none).
+    public var hasOutput: Bool { !events.isEmpty || !diagnostics.isEmpty }
+
     /// Events and diagnostics produced since the last call.
     public mutating func takeOutput() -> (events: [SheetEvent], diagnostics: [SheetDiagnostic]) {
         defer { events = []; diagnostics = [] }

@@ -62,10 +62,9 @@ enum RPCEncoder {
 
     /// `{"jsonrpc":"2.0","method":…,"params":` + what `params` writes + `}`
     static func notification(_ method: String, into w: inout JSONWriter, _ params: (inout JSONWriter) -> Void) {
-        w.beginObject()
-        w.string("jsonrpc", "2.0")
-        w.string("method", method)
-        w.key("params")
+        w.run(#"{"jsonrpc":"2.0","method":"#)
+        w.value(method)
+        w.run(#","params":"#)
         params(&w)
         w.endObject()
     }

@@ -14,7 +14,7 @@ extension SheetService {
         let target = m.call.session.flatMap { sessions[handle: $0] }
         if let s = target, s.sheet.state.setup.edge != .bottom { return nil }
         fastPathTaken.count(m.call)
-        currentMethod = m.method
+        currentCall = .hot(m.kind)
         return outbox.streaming(to: emit) { () -> RPCFastOutcome in
             do throws(RPCError) {
                 if case .tick(let t) = m.call {  // its answer written without a JSONValue
@@ -39,10 +39,10 @@ extension SheetService {
                 gesture = try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: now)
             }
             return answered ? ["state": .string(s.sheet.phase.rawValue), "gesture": .string(gesture.rawValue)] : .null
-        case .scroll(let session, let t, let sample):
+        case .scroll(let session, let t, let scroll):
             let s = try found(target, session)
             try apply(to: s, time: inputTime(stamped: t), mayBeRefused: true) { sheet, now throws(SheetError) in
-                try sheet.scroll(sample, at: now)
+                try sheet.scroll(scroll.sample, at: now)
             }
             return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
         case .tick(let t):

@@ -14,19 +14,39 @@ import SheetWire
 /// error from validation — returns nil and takes the generic path, which then answers exactly
 /// as it always did. What this accepts, the generic path would accept with the same values.
 struct HotMessage {
+    /// The call, plain data (copying one copies bytes, nothing is retained).
     enum Call {
         case pan(session: Int, t: Double, phase: PanPhase, translation: Vector, velocity: Vector?, source: PanSource)
-        case scroll(session: Int, t: Double, sample: ScrollSample)
+        case scroll(session: Int, t: Double, sample: Scroll)
         case tick(t: Double)
+    }
+
+    /// `input.scroll`'s sample, its `entry` still the bytes of the message (valid while the
+    /// message is handled; `sample` makes the string).
+    struct Scroll {
+        var phase: ScrollHandoffInput.Phase
+        var offsetY, insetTop, contentHeight, viewportHeight: Double
+        var isTracking: Bool
+        var translationY: Double
+        var velocityY: Double?
+        var entry: UnsafeBufferPointer<UInt8>?
+
+        var sample: ScrollSample {
+            ScrollSample(phase: phase, offsetY: offsetY, insetTop: insetTop, contentHeight: contentHeight,
+                         viewportHeight: viewportHeight, isTracking: isTracking, translationY: translationY,
+                         velocityY: velocityY, entry: entry.map { String(decoding: $0, as: UTF8.self) })
+        }
     }
 
     /// The request id (nil for a notification).
     var id: Int64?
-    var method: String
+    var kind: Method
     var call: Call
 
+    /// The method's wire name.
+    var method: String { HotNames.name(of: kind) }
+
     static func parse(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
-        let n = HotNames.shared
         var s = ByteScanner(bytes)
         var id: Int64??, version = false, method: Method?, call: Call?
         // `params` is read where it stands, so it must come after `method` (as clients write it).
@@ -37,16 +57,16 @@ struct HotMessage {
                 version = s.rawString().map { "2.0" ~= $0 } ?? false
                 return version
             case "method" where method == nil:
-                method = s.rawString().flatMap(n.method)
+                method = s.rawString().flatMap { HotNames.shared.method($0) }
                 return method != nil
             case "id" where id == nil:
                 id = s.integer().map { .some($0) }
                 return id != nil
             case "params" where call == nil:
                 switch method {
-                case .pan?: call = pan(&s, n)
-                case .scroll?: call = scroll(&s, n)
-                case .tick?: call = tick(&s, n)
+                case .pan?: call = pan(&s, HotNames.shared)
+                case .scroll?: call = scroll(&s, HotNames.shared)
+                case .tick?: call = tick(&s, HotNames.shared)
                 case nil: return false
                 }
                 return call != nil
@@ -55,7 +75,7 @@ struct HotMessage {
             }
         }
         guard ok, s.atEnd, version, let method, let call else { return nil }
-        return HotMessage(id: id ?? nil, method: n.name(of: method), call: call)
+        return HotMessage(id: id ?? nil, kind: method, call: call)
     }
 
     enum Method { case pan, scroll, tick }
@@ -66,16 +86,16 @@ struct HotMessage {
         let ok = s.members { key, s in
             if let read = head.read(key, &s, n) { return read }
             switch key {
-            case n.pan.phase where phase == nil:
+            case n.panKeys.phase where phase == nil:
                 phase = s.rawString().flatMap(n.panPhases.match)
                 return phase != nil
-            case n.pan.translation where translation == nil:
+            case n.panKeys.translation where translation == nil:
                 translation = s.vector(in: InputPan.translationRange, n)
                 return translation != nil
-            case n.pan.velocity where velocity == nil:
+            case n.panKeys.velocity where velocity == nil:
                 velocity = s.eatNull() ? .some(nil) : s.vector(in: InputPan.velocityRange, n).map { .some($0) }
                 return velocity != nil
-            case n.pan.source where source == nil:
+            case n.panKeys.source where source == nil:
                 source = s.eatNull() ? .some(nil) : s.rawString().flatMap(n.panSources.match).map { .some($0) }
                 return source != nil
             default:
@@ -92,7 +112,7 @@ struct HotMessage {
     static func scroll(_ s: inout ByteScanner, _ n: HotNames) -> Call? {
         var head = InputHead(), phase: InputScroll.Phase?, isTracking: Bool?
         var offsetY: Double?, insetTop: Double?, contentHeight: Double?, viewportHeight: Double?, translationY: Double?
-        var velocityY: Double??, entry: String??
+        var velocityY: Double??, entry: UnsafeBufferPointer<UInt8>??
         /// A required number member within its declared range, read once.
         func number(_ v: inout Double?, _ key: HotNames.Key, _ s: inout ByteScanner) -> Bool {
             guard v == nil else { return false }
@@ -118,7 +138,7 @@ struct HotMessage {
                 velocityY = s.eatNull() ? .some(nil) : s.number(in: sc.velocityY.range).map { .some($0) }
                 return velocityY != nil
             case sc.entry where entry == nil:
-                entry = s.eatNull() ? .some(nil) : s.string().map { .some($0) }
+                entry = s.eatNull() ? .some(nil) : s.rawString().map { .some($0) }
                 return entry != nil
             default:
                 return false
@@ -126,9 +146,9 @@ struct HotMessage {
         }
         guard ok, let session = head.session, let t = head.t, let phase, let offsetY, let insetTop, let contentHeight,
               let viewportHeight, let isTracking, let translationY else { return nil }
-        let sample = ScrollSample(phase: ScrollHandoffInput.Phase(phase), offsetY: offsetY, insetTop: insetTop,
-                                  contentHeight: contentHeight, viewportHeight: viewportHeight, isTracking: isTracking,
-                                  translationY: translationY, velocityY: velocityY ?? nil, entry: entry ?? nil)
+        let sample = Scroll(phase: ScrollHandoffInput.Phase(phase), offsetY: offsetY, insetTop: insetTop,
+                            contentHeight: contentHeight, viewportHeight: viewportHeight, isTracking: isTracking,
+                            translationY: translationY, velocityY: velocityY ?? nil, entry: entry ?? nil)
         return .scroll(session: session, t: t, sample: sample)
     }
 
@@ -209,10 +229,6 @@ struct ByteScanner {
             i += 1
         }
         return nil
-    }
-
-    mutating func string() -> String? {
-        rawString().map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `"key":`, its raw bytes (matched against literals with `~=`).

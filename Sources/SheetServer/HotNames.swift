@@ -5,30 +5,40 @@ import SheetWire
 
 /// The names and ranges `HotMessage` matches, taken once from SheetWire's declarations
 /// (`InputPan`, `InputScroll`, `ClockTick`, `CommandMembers`, `VectorShape`) as bytes.
-final class HotNames: Sendable {
+///
+/// Every member is plain data — names are `NameBytes`, tables are buffers allocated once — so
+/// reading a name or passing the tables along retains nothing: the fast path reads them for
+/// every message.
+struct HotNames: Sendable {
     static let shared = HotNames()
 
     /// A member's name as bytes, and its range (a number member).
     struct Key: Sendable {
-        let bytes: [UInt8]
+        let name: NameBytes
         let range: ClosedRange<Double>
 
         init(_ spec: MemberSpec) {
-            bytes = Array(spec.name.utf8)
+            name = NameBytes(spec.name)
             range = spec.range ?? -1e9...1e9
         }
 
-        static func ~= (key: Key, value: UnsafeBufferPointer<UInt8>) -> Bool {
-            key.bytes.withUnsafeBufferPointer { bytesEqual($0, value) }
-        }
+        static func ~= (key: Key, value: UnsafeBufferPointer<UInt8>) -> Bool { key.name.matches(value) }
     }
 
     /// An enum's wire strings as bytes.
-    struct Choices<E: WireEnum>: Sendable {
-        let table: [([UInt8], E)] = E.allCases.map { (Array($0.rawValue.utf8), $0) }
+    struct Choices<E: WireEnum>: @unchecked Sendable {
+        /// Allocated once and never freed (the tables live as long as the process).
+        let table: UnsafeBufferPointer<(NameBytes, E)>
+
+        init() {
+            let entries = E.allCases.map { (NameBytes($0.rawValue), $0) }
+            let buffer = UnsafeMutableBufferPointer<(NameBytes, E)>.allocate(capacity: entries.count)
+            _ = buffer.initialize(from: entries)
+            table = UnsafeBufferPointer(buffer)
+        }
 
         func match(_ raw: UnsafeBufferPointer<UInt8>) -> E? {
-            for (bytes, e) in table where bytes.withUnsafeBufferPointer({ bytesEqual($0, raw) }) { return e }
+            for (name, e) in table where name.matches(raw) { return e }
             return nil
         }
     }
@@ -46,28 +56,48 @@ final class HotNames: Sendable {
         let entry = Key(InputScroll.entry.spec)
     }
 
-    let methods: [([UInt8], HotMessage.Method, String)] = [
-        (Array(InputPan.name.utf8), .pan, InputPan.name),
-        (Array(InputScroll.name.utf8), .scroll, InputScroll.name),
-        (Array(ClockTick.name.utf8), .tick, ClockTick.name),
-    ]
+    let pan = NameBytes(InputPan.name), scrollMethod = NameBytes(InputScroll.name), tick = NameBytes(ClockTick.name)
     let session = Key(CommandMembers.session.spec), time = Key(CommandMembers.t.spec)
     let tickTime = Key(ClockTick.t.spec)
     let x = Key(VectorShape.x), y = Key(VectorShape.y)
-    let pan = PanKeys(), scroll = ScrollKeys()
+    let panKeys = PanKeys(), scroll = ScrollKeys()
     let panPhases = Choices<InputPan.Phase>(), panSources = Choices<InputPan.Source>()
     let scrollPhases = Choices<InputScroll.Phase>()
 
     private init() {}
 
     func method(_ raw: UnsafeBufferPointer<UInt8>) -> HotMessage.Method? {
-        for (bytes, m, _) in methods where bytes.withUnsafeBufferPointer({ bytesEqual($0, raw) }) { return m }
+        if pan.matches(raw) { return .pan }
+        if scrollMethod.matches(raw) { return .scroll }
+        if tick.matches(raw) { return .tick }
         return nil
     }
 
-    func name(of method: HotMessage.Method) -> String {
-        for (_, m, name) in methods where m == method { return name }
-        return ""
+    static func name(of method: HotMessage.Method) -> String {
+        switch method {
+        case .pan: InputPan.name
+        case .scroll: InputScroll.name
+        case .tick: ClockTick.name
+        }
+    }
+}
+
+/// A name's UTF-8 bytes in memory of its own, allocated once and never freed: copying one
+/// copies a pointer and a count, nothing is retained.
+struct NameBytes: @unchecked Sendable {
+    let start: UnsafePointer<UInt8>
+    let count: Int
+
+    init(_ name: String) {
+        let bytes = Array(name.utf8)
+        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        p.initialize(from: bytes, count: bytes.count)
+        start = UnsafePointer(p)
+        count = bytes.count
+    }
+
+    func matches(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytesEqual(UnsafeBufferPointer(start: start, count: count), raw)
     }
 }
 

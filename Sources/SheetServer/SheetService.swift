@@ -61,7 +61,22 @@ public final class SheetService: RPCService {
     /// Notifications produced by the call being handled, streamed to the connection as they
     /// are produced (all before its response).
     let outbox = Outbox()
-    var currentMethod = ""
+    /// The method being handled, which diagnostics name: a hot method by kind (set for every
+    /// input on the fast path, so it holds no string), any other by name.
+    var currentCall = CurrentMethod.named("")
+    var currentMethod: String {
+        get {
+            switch currentCall {
+            case .hot(let m): HotNames.name(of: m)
+            case .named(let name): name
+            }
+        }
+        set { currentCall = .named(newValue) }
+    }
+    enum CurrentMethod {
+        case hot(HotMessage.Method)
+        case named(String)
+    }
     /// Stacked sheets.
     var stack = SessionStack()
     /// Messages the fast path handled, by method.
@@ -196,6 +211,7 @@ public final class SheetService: RPCService {
 
     /// Queue the session's pending events and diagnostics.
     func drain(_ s: Session, id: String) {
+        guard s.sheet.hasOutput else { return }
         let (events, diagnostics) = s.sheet.takeOutput()
         for e in events {
             outbox.append(.event(e, session: id))
