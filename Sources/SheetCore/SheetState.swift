@@ -192,6 +192,10 @@ package struct SheetState: Sendable, Equatable {
             && (!hasDrag || drag?.source == .leftEdge)
     }
 
+    // Inlined into `Sheet`'s accessors: a release build compiles each file of a module into
+    // its own object (`-num-threads`), and a call across files that passes the 600-byte state
+    // copies it first (the callee is not known not to write it); inlined, nothing is copied.
+    @inline(__always)
     var isActive: Bool {
         hasDrag || motion.isAnimating(at: now) || nav.isAnimating(at: now)
             || lateralMotion?.isAnimating(at: now) == true || back?.isAnimating(at: now) == true
@@ -200,6 +204,7 @@ package struct SheetState: Sendable, Equatable {
 
     // MARK: - Frame
 
+    @inline(__always)  // (see `isActive`)
     func frame() -> SheetFrame {
         let detents = self.detents
         let e = currentExtent
