@@ -54,7 +54,9 @@ final class Outbox {
         case .frame(let f, let session, let seq, let t):
             writeFrame(f, session: session, seq: seq, t: t, to: emit)
         case .event(let e, let session):
-            emit.notify("sheet.event", .event, params: WireEncoding.event(e, session: session))
+            emit.notify("sheet.event", .event, paramsBound: WireEncoding.eventBound(e, session: session)) { w in
+                WireEncoding.event(e, session: session, into: &w)
+            }
         case .diagnostic(let params):
             emit.notify("$/diagnostic", .diagnostic, params: params)
         }

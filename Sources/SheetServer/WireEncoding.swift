@@ -142,23 +142,53 @@ enum WireEncoding {
         return text
     }
 
-    static func event(_ e: SheetEvent, session: String) -> JSONValue {
-        var o: JSONObject = ["session": .string(session), "t": .number(e.t), "type": .string(e.kind.type)]
+    /// Room `sheet.event`'s params may take (see `frameBound`).
+    static func eventBound(_ e: SheetEvent, session: String) -> Int {
+        var bound = 24 * JSONWriter.memberBound + JSONWriter.bound(session)
         switch e.kind {
-        case .detentChanged(let d): o["detent"] = .string(d)
-        case .navigationDidShow(let id), .popped(let id): o["id"] = .string(id)
-        case .dismissAttempted(let cause): o["cause"] = .string(cause.rawValue)
-        case .panDeclined(let reason): o["reason"] = .string(reason.rawValue)
-        case .willSettle(let intent):
-            for m in settleIntent(intent).ordered { o[m.key] = m.value }
-            o["trigger"] = .string(intent.trigger.rawValue)
+        case .detentChanged(let id), .navigationDidShow(let id), .popped(let id): bound += JSONWriter.bound(id)
+        case .willSettle(let intent): bound += JSONWriter.bound(intent.detent ?? "")
         default: break
         }
-        return .object(o)
+        return bound
     }
 
-    /// `{detent, dismisses, rest, durationMs}`: `willSettle`'s members and
-    /// `sheet.previewRelease`'s answer.
+    /// `sheet.event`'s params, written in place (every present and dismiss writes two).
+    static func event(_ e: SheetEvent, session: String, into w: inout JSONWriter) {
+        w.beginObject()
+        w.string("session", session)
+        w.number("t", e.t)
+        w.string("type", e.kind.type)
+        switch e.kind {
+        case .detentChanged(let d): w.string("detent", d)
+        case .navigationDidShow(let id), .popped(let id): w.string("id", id)
+        case .dismissAttempted(let cause): w.string("cause", cause.rawValue)
+        case .panDeclined(let reason): w.string("reason", reason.rawValue)
+        case .willSettle(let intent):
+            settleIntent(intent, into: &w)
+            w.string("trigger", intent.trigger.rawValue)
+        default: break
+        }
+        w.endObject()
+    }
+
+    /// `willSettle`'s members as `settleIntent(_:)` has them, written in place.
+    static func settleIntent(_ intent: SettleIntent, into w: inout JSONWriter) {
+        if let d = intent.detent { w.string("detent", d) } else { w.null("detent") }
+        w.bool("dismisses", intent.dismisses)
+        w.beginObject("rest")
+        w.number("x", intent.rest.x)
+        w.number("y", intent.rest.y)
+        w.number("width", intent.rest.width)
+        w.number("height", intent.rest.height)
+        w.number("cornerRadius", intent.cornerRadius)
+        if let c = intent.corners { w.string("corners", c.rawValue) }
+        w.endObject()
+        w.int("durationMs", intent.durationMs)
+    }
+
+    /// `{detent, dismisses, rest, durationMs}`: `sheet.previewRelease`'s answer, the members
+    /// `willSettle` writes (`settleIntent(_:into:)`; the conformance goldens hold both).
     static func settleIntent(_ intent: SettleIntent) -> JSONObject {
         let r = intent.rest
         var rest: JSONObject = ["x": .number(r.x), "y": .number(r.y), "width": .number(r.width), "height": .number(r.height),
