@@ -82,4 +82,11 @@ for f in "$ship/bin/sheetd" "$plugins"/*.so; do
         exit 1
     fi
 done
+# sheetd links no _StringProcessing (Sources/SheetReplay/TextSearch.swift says why): one call
+# of its string algorithms pulls in that module and _RegexParser, whose ~2,600 relocations
+# and conformance records every start pays for.
+if nm "$ship/bin/sheetd" | grep '17_StringProcessing' >/dev/null; then
+    echo "build-release: $ship/bin/sheetd links _StringProcessing (see Sources/SheetReplay/TextSearch.swift)" >&2
+    exit 1
+fi
 echo "$ship"
