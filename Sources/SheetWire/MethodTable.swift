@@ -34,6 +34,13 @@ public struct MethodTable<Handler> {
     @inlinable
     public init() {}
 
+    /// An empty table with room for `minimumCapacity` methods (no rehashing while it fills).
+    @inlinable
+    public init(minimumCapacity: Int) {
+        entries.reserveCapacity(minimumCapacity)
+        orderedNames.reserveCapacity(minimumCapacity)
+    }
+
     /// Adds `method` handled by `handler`; throws if its name is taken.
     @inlinable
     public mutating func register<M: WireMethod>(_ method: M.Type, _ handler: Handler) throws(DuplicateMethodName) {
