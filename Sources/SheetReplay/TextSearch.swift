@@ -1,6 +1,6 @@
 /// Searching text by `Character` without `_StringProcessing`: the standard library's
 /// `firstRange(of:)` and `replacing(_:with:)` on strings live in that module, and one use
-/// links all of it (and `_RegexParser`) into sheetd — about 2,600 more relocations for the
+/// links all of it (and `_RegexParser`) into sheetd — about 3,100 more relocations for the
 /// loader and their conformance records for the runtime at every start. Same results:
 /// characters compare as `Character`s do (canonical equivalence), matches are found left to
 /// right and do not overlap.
