@@ -19,7 +19,14 @@
 #                                through sheetd_plugin_entry; dladdr has little to search);
 #   -disable-concrete-type-metadata-mangled-name-accessors
 #                                generic metadata through direct accessors, not by demangling
-#                                type names at first use.
+#                                type names at first use;
+#   -use-ld=lld, -z pack-relative-relocs
+#                                linked by LLVM's lld (in the toolchain) with the relative
+#                                relocations packed (DT_RELR, glibc 2.36): the loader applies
+#                                the PIE's 19,000 of them from a 3.4 KB bitmap rather than 24-byte
+#                                entries (gold, the driver's default, has no RELR). Still a PIE;
+#   --disable-local-rpath        no $ORIGIN run path (nothing is loaded from beside the
+#                                executable; the loader looked there for libm and libc first).
 # The C plugins are compiled here with cc (a SwiftPM product would carry the Swift runtime);
 # material links libjansson.a with link/jansson-stdin.c (see there) and keeps the archive's
 # symbols to itself (--exclude-libs).
@@ -33,7 +40,10 @@ flags=(
     -c release
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
     -Xswiftc -static-stdlib
+    -Xswiftc -use-ld=lld
+    -Xlinker -z -Xlinker pack-relative-relocs
     -Xlinker --no-export-dynamic
+    --disable-local-rpath
     -Xlinker -L -Xlinker "$link"
 )
 export PKG_CONFIG_PATH="$root/link/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -72,4 +82,11 @@ for f in "$ship/bin/sheetd" "$plugins"/*.so; do
         exit 1
     fi
 done
+# sheetd links no _StringProcessing (Sources/SheetReplay/TextSearch.swift says why): one call
+# of its string algorithms pulls in that module and _RegexParser, whose ~3,100 relocations
+# and conformance records every start pays for.
+if nm "$ship/bin/sheetd" | grep '17_StringProcessing' >/dev/null; then
+    echo "build-release: $ship/bin/sheetd links _StringProcessing (see Sources/SheetReplay/TextSearch.swift)" >&2
+    exit 1
+fi
 echo "$ship"

@@ -62,9 +62,9 @@ public enum HTMLPlayer {
     static func fill(_ template: String, _ values: [String: String]) -> String {
         var out = ""
         var rest = template[...]
-        while let open = rest.firstRange(of: "__") {
+        while let open = TextSearch.firstRange(of: "__", in: rest) {
             let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.firstRange(of: "__") else { break }
+            guard let close = TextSearch.firstRange(of: "__", in: afterOpen) else { break }
             let key = "__" + afterOpen[..<close.lowerBound] + "__"
             if let value = values[key] {
                 out += rest[..<open.lowerBound]

@@ -26,7 +26,7 @@ extension SheetService {
     public static var methodInfos: [WireProtocol.MethodInfo] { methods.all.map { $0.info } }
 
     static func makeMethods() throws(DuplicateMethodName) -> MethodTable<Handler> {
-        var r = MethodTable<Handler>()
+        var r = MethodTable<Handler>(minimumCapacity: 32)  // built before the initialize reply: no regrowth
         try r.on(ClockTick.self) { s, c throws(RPCError) in try s.clockTick(c) }
         try r.on(SessionCreate.self) { s, c throws(RPCError) in try s.createSession(c) }
         try r.on(SessionDestroy.self) { s, c throws(RPCError) in try s.destroySession(c) }

@@ -21,6 +21,10 @@ func runBench(_ options: BenchOptions, inputs: BenchInputs) -> Int32 {
         PacingBench.run(quick: quick, out: out, daemon: inputs.daemon)
         return out.finish()
     }
+    if options.startupOnly {
+        BenchStartup.run(out, quick: quick, inputs: inputs)
+        return out.finish()
+    }
     if options.countsOnly || options.checkCounts {
         let status = BenchCounts.run(out, quick: quick, inputs: inputs, check: options.checkCounts)
         return max(out.finish(), status)

@@ -43,10 +43,12 @@ struct FloorComparison {
     /// `link/static-libstdcxx` of the package the floor belongs to.
     var linkDirectory: String { floorDirectory + "/../../link/static-libstdcxx" }
 
-    /// `bench/floor/hello.swift`, linked as the release sheetd is (see Package.swift and link/).
+    /// `bench/floor/hello.swift`, linked as the release sheetd is (scripts/build-release.sh and
+    /// link/): static runtime, lld with packed relative relocations, no exported symbols.
     func buildSwiftHello() -> String? {
         let link = linkDirectory
-        return build("hello.swift", "swiftc -O -static-stdlib -Xlinker --no-export-dynamic -L '\(link)' "
+        return build("hello.swift", "swiftc -O -static-stdlib -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs "
+                      + "-Xlinker --no-export-dynamic -L '\(link)' "
                       + "-module-cache-path '\(workDirectory)/module-cache' -o '\(workDirectory)/hello-swift' '\(floorDirectory)/hello.swift'",
                       output: "hello-swift")
     }

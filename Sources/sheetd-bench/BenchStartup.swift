@@ -41,7 +41,7 @@ enum BenchStartup {
         }
         let swiftHello = FloorComparison(floorDirectory: inputs.floorDirectory, workDirectory: work, daemon: sheetd).buildSwiftHello()
         var cTimes: [Double] = [], sTimes: [Double] = [], ratios: [Double] = []
-        var swiftTimes: [Double] = [], swiftRatios: [Double] = []
+        var swiftTimes: [Double] = [], swiftRatios: [Double] = [], overSwift: [Double] = []
         for _ in 0..<runs {
             guard let c = firstReply([hello]), let s = firstReply([sheetd]) else { continue }
             cTimes.append(c)
@@ -50,6 +50,7 @@ enum BenchStartup {
             if let swiftHello, let w = firstReply([swiftHello]) {
                 swiftTimes.append(w)
                 swiftRatios.append(w / c)
+                overSwift.append(s / w)
             }
         }
         out.row("start-up: C hello (bench/floor/hello.c), spawn to reply", median(cTimes) * 1000, "ms", decimals: 3)
@@ -61,5 +62,8 @@ enum BenchStartup {
         }
         out.row("start-up: sheetd + bundled plugins, spawn to initialize reply", median(sTimes) * 1000, "ms", decimals: 3)
         out.row("start-up: sheetd / C (median of \(ratios.count) pairs)", median(ratios), "x")
+        if !overSwift.isEmpty {
+            out.row("start-up: sheetd / Swift hello (median of \(overSwift.count) pairs)", median(overSwift), "x")
+        }
     }
 }

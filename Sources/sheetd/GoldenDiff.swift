@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SheetRPC
+import SheetReplay
 
 /// The first difference between a golden NDJSON output and an actual one, for
 /// `sheetd replay FILE --expect GOLDEN`.
@@ -39,7 +40,7 @@ enum GoldenDiff {
         for dir in directories {
             guard let real = realpath(dir, nil) else { continue }
             defer { free(real) }
-            text = text.replacing(String(cString: real) + "/", with: "<plugin-dir>/")
+            text = TextSearch.replacingAll(String(cString: real) + "/", with: "<plugin-dir>/", in: text)
         }
         return Array(text.utf8)
     }

@@ -43,6 +43,20 @@ import Testing
         }
     }
 
+    /// `--startup` prints only the start-up rows, with sheetd against the Swift hello
+    /// (`bench/floor/hello.swift`) whenever that one could be built.
+    @Test func quickStartupPrintsOnlyTheStartupRows() throws {
+        let r = try Self.bench(["--quick", "--startup", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONCodec.decode(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let names = (doc["figures"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+        #expect(!names.isEmpty && names.allSatisfy { $0.hasPrefix("start-up: ") }, "\(names)")
+        #expect(names.contains { $0.hasPrefix("start-up: sheetd / C") }, "\(names)")
+        if names.contains(where: { $0.hasPrefix("start-up: Swift hello (") }) {  // it could be built
+            #expect(names.contains { $0.hasPrefix("start-up: sheetd / Swift hello") }, "\(names)")
+        }
+    }
+
     @Test(arguments: [(["--floor", "/nonexistent/floor"], "no floor.c, scan.c, frames.h, allocs.c and hello.c in /nonexistent/floor"),
                       (["--sheetd", "/nonexistent/sheetd"], "no executable sheetd at /nonexistent/sheetd")])
     func missingInputIsNamed(arguments: [String], message: String) throws {

@@ -2,8 +2,9 @@
 // linked the way the release sheetd is (static Swift runtime and libstdc++, no exported
 // symbols). What sheetd adds to spawn → `initialize` reply is its time minus this one's.
 //
-// Built by the benchmark: swiftc -O -static-stdlib -Xlinker --no-export-dynamic
-//                                -L link/static-libstdcxx hello.swift
+// Built by the benchmark: swiftc -O -static-stdlib -use-ld=lld
+//                                -Xlinker -z -Xlinker pack-relative-relocs
+//                                -Xlinker --no-export-dynamic -L link/static-libstdcxx hello.swift
 #if canImport(Glibc)
 import Glibc
 #endif
