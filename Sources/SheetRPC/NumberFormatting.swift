@@ -61,28 +61,33 @@ extension JSONCodec {
             decimals -= 1
         }
         guard decimals > 0 else { return 0 }  // integral: not this path's business
-        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: sign, 9 + 4 digits, point
-        return withUnsafeMutableBytes(of: &tmp) { buf in
-            var p = buf.count
-            for _ in 0..<decimals {
-                p -= 1
-                buf[p] = UInt8(48 + m % 10)
-                m /= 10
-            }
-            p -= 1
-            buf[p] = UInt8(ascii: ".")
-            repeat {
-                p -= 1
-                buf[p] = UInt8(48 + m % 10)
-                m /= 10
-            } while m > 0
-            if n < 0 {
-                p -= 1
-                buf[p] = UInt8(ascii: "-")
-            }
-            let count = buf.count - p
-            buffer.baseAddress!.copyMemory(from: buf.baseAddress! + p, byteCount: count)
-            return count
+        // Written where it goes, back to front: the length is known once the integer part's
+        // digits are counted.
+        var scale: UInt64 = 10
+        for _ in 1..<decimals { scale *= 10 }
+        var whole = m / scale, fraction = m % scale
+        var wholeDigits = 1
+        var probe = whole
+        while probe >= 10 {
+            probe /= 10
+            wholeDigits += 1
         }
+        let count = (n < 0 ? 1 : 0) + wholeDigits + 1 + decimals
+        let start = buffer.baseAddress!
+        var p = start + count
+        for _ in 0..<decimals {
+            p -= 1
+            p.storeBytes(of: UInt8(48 + fraction % 10), as: UInt8.self)
+            fraction /= 10
+        }
+        p -= 1
+        p.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
+        repeat {
+            p -= 1
+            p.storeBytes(of: UInt8(48 + whole % 10), as: UInt8.self)
+            whole /= 10
+        } while whole > 0
+        if n < 0 { start.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self) }
+        return count
     }
 }

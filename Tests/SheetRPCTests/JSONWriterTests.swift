@@ -51,4 +51,31 @@ import Testing
                                 "a": .array(items), "o": [:]]
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == JSONCodec.encodeToString(value))
     }
+
+    /// Runs of fixed text and bare values (how frames and envelopes are written) give the
+    /// codec's bytes for the same members.
+    @Test func runsAndBareValuesEqualTheCodecsBytes() {
+        let buffer = MessageBuffer(capacity: 8)
+        let weird = "é \"quoted\" \\ \n\u{1}"
+        let numbers: [Double?] = [0, -0.0, 1, -1, 0.42, -0.0001, 844.5, 1e21, 1e-7, .nan, nil, 9_007_199_254_740_994]
+        buffer.write(bound: 4096) { w in
+            w.run(#"{"s":"#)
+            w.value("plain")
+            w.run(#","w":"#)
+            w.value(weird)
+            w.run(#","i":"#)
+            w.value(-1234567)
+            w.run(#","a":["#)
+            for (k, d) in numbers.enumerated() {
+                if k > 0 { w.run(",") }
+                w.value(d)
+            }
+            w.run(#"],"e":"#)
+            w.run(Array(#"["x"]"#.utf8))
+            w.run("}")
+        }
+        let value: JSONValue = ["s": "plain", "w": .string(weird), "i": -1234567,
+                                "a": .array(numbers.map { d in d.map { .number($0) } ?? .null }), "e": ["x"]]
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == JSONCodec.encodeToString(value))
+    }
 }
