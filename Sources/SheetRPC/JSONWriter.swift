@@ -116,6 +116,30 @@ public struct JSONWriter {
         encoded.withUnsafeBytes { raw($0) }
     }
 
+    /// `text`, then the number (a member of a fixed shape: `run(#","y":"#, y)`).
+    public mutating func run(_ text: StaticString, _ d: Double) {
+        run(text)
+        value(d)
+    }
+
+    /// `text`, then the number or `null`.
+    public mutating func run(_ text: StaticString, _ d: Double?) {
+        run(text)
+        value(d)
+    }
+
+    /// `text`, then the integer.
+    public mutating func run(_ text: StaticString, _ i: Int) {
+        run(text)
+        value(i)
+    }
+
+    /// `text`, then the string.
+    public mutating func run(_ text: StaticString, _ s: String) {
+        run(text)
+        value(s)
+    }
+
     /// A number as `JSONValue.number(d)` encodes it.
     public mutating func value(_ d: Double) {
         if JSONCodec.isSmallInteger(d) {
