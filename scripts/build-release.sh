@@ -40,6 +40,7 @@ flags=(
     -c release
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
     -Xswiftc -static-stdlib
+    -Xswiftc -enforce-exclusivity=unchecked
     -Xswiftc -use-ld=lld
     -Xlinker -z -Xlinker pack-relative-relocs
     -Xlinker --no-export-dynamic

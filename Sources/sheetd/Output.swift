@@ -39,6 +39,12 @@ final class ProtocolOutput: RPCOutput {
         var frameSession: String?
 
         var isEmpty: Bool { bytes.count == 0 }
+
+        /// Whether a message of `bound` bytes goes at its end: a chunk of messages (not a
+        /// frame of its own), started, with room for it.
+        func takes(_ bound: Int) -> Bool {
+            frameSession == nil && !isEmpty && bytes.count + bound + FrameEncoder.maxFramingBytes <= bytes.capacity
+        }
     }
 
     /// What a written or superseded chunk is replaced with.
@@ -121,9 +127,8 @@ final class ProtocolOutput: RPCOutput {
         } else {
             // A new chunk when the last one is written, a frame of its own, or too full for
             // this message (a chunk never grows past 64 KiB for a message that fits one).
-            let last = chunks.last
-            if chunks.count == head || last?.frameSession != nil || last?.isEmpty == true
-                || last.map({ $0.bytes.count + bound + FrameEncoder.maxFramingBytes > $0.bytes.capacity }) == true {
+            // (The last chunk is read where it is: binding it would retain its buffer and string.)
+            if chunks.count == head || !chunks[chunks.count - 1].takes(bound) {
                 let fresh = spares.popLast() ?? MessageBuffer(capacity: Self.chunkBytes)
                 chunks.append(Chunk(bytes: fresh, frameSession: nil))
             }
