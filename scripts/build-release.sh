@@ -27,6 +27,13 @@
 #                                entries (gold, the driver's default, has no RELR). Still a PIE;
 #   --disable-local-rpath        no $ORIGIN run path (nothing is loaded from beside the
 #                                executable; the loader looked there for libm and libc first).
+# And for speed (bench/README.md, issue 24):
+#   -enforce-exclusivity=unchecked
+#                                no run-time exclusivity checks (swift_beginAccess on every
+#                                access to a class's stored property: 780 of ~16,800
+#                                instructions per frame). The compile-time checks stay, and
+#                                debug builds — every test, end-to-end tests included — keep
+#                                the run-time ones, so an overlapping access still fails there.
 # The C plugins are compiled here with cc (a SwiftPM product would carry the Swift runtime);
 # material links libjansson.a with link/jansson-stdin.c (see there) and keeps the archive's
 # symbols to itself (--exclude-libs).
