@@ -94,7 +94,8 @@ public final class SheetService: RPCService {
         // Explicit plugin directories are opened at start (refusals reported at once); the
         // default ones alone are opened on first use (start-up stays cheap).
         if !configuration.pluginDirectories.isEmpty { plugins.loadAll() }
-        _ = Self.methods  // a method table naming a method twice stops here
+        // The method table is built at its first use, after the `initialize` reply (the
+        // connection reads `methodNames` then): a table naming a method twice stops there.
     }
 
     // MARK: - RPCService
