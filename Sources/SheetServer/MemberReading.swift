@@ -44,6 +44,10 @@ extension Params {
 
     /// This value as one of `E`'s cases.
     func choice<E: WireEnum>(_: E.Type) throws(RPCError) -> E {
+        // A string naming a case is that case (what `oneOf(E.choices)` accepts: the choices are
+        // the cases' raw values); the list is built only for the error, as `allCases.map` is
+        // generic work at run time (the `initialize` reply read its clock this way).
+        if case .string(let s) = value, let e = E(rawValue: s) { return e }
         let raw = try oneOf(E.choices)
         guard let e = E(rawValue: raw) else { throw fail("expected one of \(ListText.of(E.choices))") }
         return e
