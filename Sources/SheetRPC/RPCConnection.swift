@@ -34,13 +34,23 @@
 /// frame with `-32700`, an oversized message with `-32600` (Invalid Request: it was refused
 /// unread) whose message names the limit and whose `data` is `{limit, size?}`.
 ///
-/// `service.methodNames` is read once, when `initialize` succeeds (the hot path does not
-/// rebuild it); call `refreshMethodNames()` if the service's method set changes.
+/// `service.methodNames` is read once, after `initialize` succeeds: at the first message that
+/// needs it, so the `initialize` reply goes out before the service builds its method set (a
+/// host waits for that reply at every start); the hot path does not rebuild it. Call
+/// `refreshMethodNames()` if the service's method set changes.
 public final class RPCConnection {
     /// The application behind this connection.
     public let service: any RPCService
     private var lifecycle = RPCLifecycle()
-    private var methodNames: Set<String> = []
+    /// The service's methods as last read; nil: read them at the next use (after `initialize`).
+    /// Empty before `initialize` (nothing is served then).
+    private var knownMethodNames: Set<String>? = []
+    private var methodNames: Set<String> {
+        if let names = knownMethodNames { return names }
+        let names = service.methodNames
+        knownMethodNames = names
+        return names
+    }
     private var batch: RPCBatch?
     /// The service's stepped calls, if it has any.
     private let steppingService: (any RPCSteppingService)?
@@ -70,7 +80,7 @@ public final class RPCConnection {
 
     /// Re-reads `service.methodNames`.
     public func refreshMethodNames() {
-        methodNames = service.methodNames
+        knownMethodNames = service.methodNames
     }
 
     /// A batch's responses are held until its end (they form one message). Once they pass
@@ -300,7 +310,7 @@ public final class RPCConnection {
         case .initialize:
             let result = try service.initialize(params, emit: RPCNotifier(out))
             lifecycle.initialized()
-            refreshMethodNames()
+            knownMethodNames = nil  // read when a later message needs them, not for this reply
             return result
         case .shutdown:
             try Params(params).requireNone()

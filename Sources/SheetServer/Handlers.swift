@@ -3,8 +3,10 @@ import SheetPluginHost
 import SheetRPC
 import SheetWire
 
-/// The method table: every wire method after `initialize`, registered by its type. A name
-/// registered twice stops the daemon at start-up (`MethodTable` refuses it).
+/// The method table: every wire method after `initialize`, registered by its type. It is built
+/// at its first use — the first message after `initialize`, not for `initialize`'s reply, which
+/// a host waits for at every start — and a name registered twice stops the daemon there
+/// (`MethodTable` refuses it; `SheetService.methodInfos` builds it in the tests).
 extension SheetService {
     /// One call of a method: its params and the member names its method declares.
     struct Call {
@@ -26,7 +28,7 @@ extension SheetService {
     public static var methodInfos: [WireProtocol.MethodInfo] { methods.all.map { $0.info } }
 
     static func makeMethods() throws(DuplicateMethodName) -> MethodTable<Handler> {
-        var r = MethodTable<Handler>(minimumCapacity: 32)  // built before the initialize reply: no regrowth
+        var r = MethodTable<Handler>(minimumCapacity: 32)  // no regrowth while it fills
         try r.on(ClockTick.self) { s, c throws(RPCError) in try s.clockTick(c) }
         try r.on(SessionCreate.self) { s, c throws(RPCError) in try s.createSession(c) }
         try r.on(SessionDestroy.self) { s, c throws(RPCError) in try s.destroySession(c) }

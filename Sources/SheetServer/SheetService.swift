@@ -94,7 +94,8 @@ public final class SheetService: RPCService {
         // Explicit plugin directories are opened at start (refusals reported at once); the
         // default ones alone are opened on first use (start-up stays cheap).
         if !configuration.pluginDirectories.isEmpty { plugins.loadAll() }
-        _ = Self.methods  // a method table naming a method twice stops here
+        // The method table is built at its first use, after the `initialize` reply (the
+        // connection reads `methodNames` then): a table naming a method twice stops there.
     }
 
     // MARK: - RPCService
@@ -107,9 +108,12 @@ public final class SheetService: RPCService {
             try p.requireObject()
             try p.rejectUnknownKeys(Initialize.members.map { $0.name } + Initialize.lspMembers)
         }
-        let requested: ClockMode? = p[Initialize.clock.name].exists ? try p.read(Initialize.clock) : nil
-        let rate = try p.read(Initialize.fps)
-        let reduced = try p.read(Initialize.reduceMotion)
+        // Read from the members' fields in place: the reply that a host waits for at every start
+        // copies no `Member<T>` (each copy lays out that type's metadata at run time).
+        let clockParam = p[Initialize.clock.name]
+        let requested: ClockMode? = clockParam.exists ? try clockParam.choice(ClockMode.self) : nil
+        let rate = try p.number(Initialize.fps.name, in: Initialize.fps.spec.range, default: Initialize.fps.defaultValue)
+        let reduced = try p.flag(Initialize.reduceMotion.name, default: Initialize.reduceMotion.defaultValue)
         clock = requested ?? clock
         fps = rate
         reduceMotion = reduced

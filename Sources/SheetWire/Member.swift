@@ -4,7 +4,11 @@ public struct Member<Value: Sendable>: Sendable {
     /// The value of an absent member; nil: the member is required (or optional without one).
     public let defaultValue: Value?
 
-    public var name: String { spec.name }
+    /// Inlinable: called from another module, an opaque getter of the generic `Member<T>` needs
+    /// `Member<T>`'s metadata, which the runtime lays out at its first use (about 11k
+    /// instructions per `T`); inlined, a static member's name is read in place (the
+    /// `initialize` reply reads three).
+    @inlinable public var name: String { spec.name }
 
     init(_ spec: MemberSpec, default defaultValue: Value?) {
         self.spec = spec

@@ -12,7 +12,13 @@ final class FakeService: RPCService {
     var deadline: Double?
     var advanced: [Double] = []
 
-    var methodNames: Set<String> { ["echo", "emit", "emitThenFail", "fail", "params", "slow", "$/custom"] }
+    /// How many times the connection read `methodNames`.
+    var methodNameReads = 0
+
+    var methodNames: Set<String> {
+        methodNameReads += 1
+        return ["echo", "emit", "emitThenFail", "fail", "params", "slow", "$/custom"]
+    }
 
     func initialize(_ params: JSONValue?, emit: RPCNotifier) throws(RPCError) -> JSONValue {
         calls.append("initialize")

@@ -32,6 +32,21 @@ private func code(_ v: JSONValue) -> Int64? {
             == [#"{"jsonrpc":"2.0","id":1,"result":{"b":1,"a":[0.42,510]}}"#])
     }
 
+    /// The method set is read once, after `initialize` and not for its reply (a daemon builds
+    /// its method table then, off the start-up path), and not again.
+    @Test func methodNamesAreReadOnceAfterTheInitializeReply() {
+        let s = FakeService()
+        let c = RPCConnection(service: s)
+        #expect(send(c, #"{"jsonrpc":"2.0","method":"$/custom"}"#) == [])  // before initialize: not served
+        #expect(send(c, #"{"jsonrpc":"2.0","id":0,"method":"initialize"}"#).last
+            == #"{"jsonrpc":"2.0","id":0,"result":{"serverInfo":{"name":"fake"}}}"#)
+        #expect(s.methodNameReads == 0)
+        #expect(send(c, #"{"jsonrpc":"2.0","id":1,"method":"echo"}"#) == [#"{"jsonrpc":"2.0","id":1,"result":null}"#])
+        #expect(send(c, #"{"jsonrpc":"2.0","id":2,"method":"nope"}"#).count == 1)
+        #expect(s.methodNameReads == 1)
+        #expect(s.calls == ["initialize", "echo"])
+    }
+
     @Test func idsAreEchoedExactly() {
         let (c, _) = ready()
         for id in ["\"abc\"", "\"\"", "7", "-3", "0", "7.0", "1e2", "-0.5", "1.50", "null", "9223372036854775807", "\"\\u00e9\""] {
