@@ -206,24 +206,14 @@ public struct JSONWriter {
             p += 1
             return
         }
-        var m = i.magnitude
-        var digits = 0
-        var probe = m
-        repeat {
-            digits += 1
-            probe /= 10
-        } while probe > 0
+        let m = i.magnitude
         if i < 0 {
             p.pointee = UInt8(ascii: "-")
             p += 1
         }
-        var q = p + digits
-        p = q
-        repeat {
-            q -= 1
-            q.pointee = UInt8(48 + m % 10)
-            m /= 10
-        } while m > 0
+        let digits = JSONCodec.decimalDigits(m)
+        _ = JSONCodec.writeDigits(m, count: digits, before: UnsafeMutableRawPointer(p + digits))
+        p += digits
     }
 
     public mutating func string(_ k: StaticString, _ s: String) {

@@ -65,29 +65,46 @@ extension JSONCodec {
         // digits are counted.
         var scale: UInt64 = 10
         for _ in 1..<decimals { scale *= 10 }
-        var whole = m / scale, fraction = m % scale
-        var wholeDigits = 1
-        var probe = whole
-        while probe >= 10 {
-            probe /= 10
-            wholeDigits += 1
-        }
+        let whole = m / scale, fraction = m % scale
+        let wholeDigits = decimalDigits(whole)
         let count = (n < 0 ? 1 : 0) + wholeDigits + 1 + decimals
         let start = buffer.baseAddress!
-        var p = start + count
-        for _ in 0..<decimals {
-            p -= 1
-            p.storeBytes(of: UInt8(48 + fraction % 10), as: UInt8.self)
-            fraction /= 10
-        }
-        p -= 1
-        p.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
-        repeat {
-            p -= 1
-            p.storeBytes(of: UInt8(48 + whole % 10), as: UInt8.self)
-            whole /= 10
-        } while whole > 0
+        let point = writeDigits(fraction, count: decimals, before: start + count) - 1
+        point.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
+        _ = writeDigits(whole, count: wholeDigits, before: point)
         if n < 0 { start.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self) }
         return count
+    }
+
+    /// How many decimal digits `v` has (1 for 0), by comparison, not division.
+    @inline(__always)
+    static func decimalDigits(_ v: UInt64) -> Int {
+        var digits = 1
+        var bound: UInt64 = 10
+        while v >= bound && digits < 19 {
+            digits += 1
+            bound &*= 10
+        }
+        return digits + (v >= 10_000_000_000_000_000_000 ? 1 : 0)
+    }
+
+    /// Writes the `count` lowest decimal digits of `v` (leading zeros included) so that they
+    /// end just before `end`, two per division; returns where they start.
+    @inline(__always)
+    static func writeDigits(_ v: UInt64, count: Int, before end: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        var v = v, p = end, left = count
+        while left >= 2 {
+            let pair = Int(v % 100)
+            v /= 100
+            p -= 2
+            p.storeBytes(of: UnsafeRawPointer(pairs.utf8Start + 2 * pair).loadUnaligned(as: UInt16.self), as: UInt16.self)
+            left -= 2
+        }
+        if left == 1 {
+            p -= 1
+            p.storeBytes(of: UInt8(48 + v % 10), as: UInt8.self)
+        }
+        return p
     }
 }

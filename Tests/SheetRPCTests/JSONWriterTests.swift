@@ -78,4 +78,24 @@ import Testing
                                 "a": .array(numbers.map { d in d.map { .number($0) } ?? .null }), "e": ["x"]]
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == JSONCodec.encodeToString(value))
     }
+
+    /// Integers at every power of ten and its neighbours, both signs, and the extremes, as
+    /// Swift prints them (digits are written two per division).
+    @Test func integersPrintAsSwiftDoes() {
+        var values: [Int] = [0, Int.max, Int.min + 1]
+        var p = 1
+        for _ in 0..<18 {
+            values += [p - 1, p, p + 1, -(p - 1), -p, -(p + 1)]
+            p *= 10
+        }
+        let buffer = MessageBuffer(capacity: 8)
+        buffer.write(bound: 64 * values.count) { w in
+            for (k, i) in values.enumerated() {
+                if k > 0 { w.run(",") }
+                w.value(i)
+            }
+        }
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == values.map(String.init).joined(separator: ","))
+    }
 }
+
