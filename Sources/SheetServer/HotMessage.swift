@@ -47,6 +47,7 @@ struct HotMessage {
     var method: String { HotNames.name(of: kind) }
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
+        if let pan = canonicalPan(bytes) { return pan }
         var s = ByteScanner(bytes)
         var id: Int64??, version = false, method: Method?, call: Call?
         // `params` is read where it stands, so it must come after `method` (as clients write it).
@@ -79,6 +80,27 @@ struct HotMessage {
     }
 
     enum Method { case pan, scroll, tick }
+
+    /// An `input.pan` notification as hosts write it on every move of a finger —
+    /// `{"jsonrpc":"2.0","method":"input.pan","params":{"session":…,"t":…,"phase":…,
+    /// "translation":{"x":…,"y":…}}}`, in that order, nothing more — read straight through,
+    /// each value as `pan` reads it. Anything else is nil and `parse` reads it member by member:
+    /// this accepts a subset of what that accepts, with the same values.
+    static func canonicalPan(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
+        var s = ByteScanner(bytes)
+        let runs = HotNames.shared.panRuns
+        guard s.eat(runs.head), let session = s.session(),
+              s.eat(runs.t), let t = s.number(in: HotNames.shared.time.range),
+              s.eat(runs.phase), let phase = s.rawString().flatMap({ HotNames.shared.panPhases.match($0) }),
+              s.eat(runs.translationX), let x = s.number(in: InputPan.translationRange),
+              s.eat(runs.y), let y = s.number(in: InputPan.translationRange),
+              s.eat(runs.tail), s.atEnd
+        else { return nil }
+        let source = InputPan.source.defaultValue ?? .sheet
+        return HotMessage(id: nil, kind: .pan, call: .pan(session: session, t: t, phase: PanPhase(phase),
+                                                          translation: Vector(x: x, y: y), velocity: nil,
+                                                          source: PanSource(source)))
+    }
 
     /// `input.pan`'s members as `InputPan` declares them.
     static func pan(_ s: inout ByteScanner, _ n: HotNames) -> Call? {
@@ -206,6 +228,13 @@ struct ByteScanner {
     mutating func eat(_ c: UInt8) -> Bool {
         guard peek == c else { return false }
         i += 1
+        return true
+    }
+
+    /// `text`, byte for byte.
+    mutating func eat(_ text: NameBytes) -> Bool {
+        guard end - i >= text.count, memcmp(base! + i, text.start, text.count) == 0 else { return false }
+        i += text.count
         return true
     }
 

@@ -56,6 +56,19 @@ struct HotNames: Sendable {
         let entry = Key(InputScroll.entry.spec)
     }
 
+    /// The fixed text between the values of an `input.pan` notification in the form hosts
+    /// write (`HotMessage.canonicalPan`), spelled from the declarations.
+    struct PanRuns: Sendable {
+        let head = NameBytes(#"{"jsonrpc":"2.0","method":""# + InputPan.name + #"","params":{""#
+                             + CommandMembers.session.spec.name + #"":"#)
+        let t = NameBytes(#",""# + CommandMembers.t.spec.name + #"":"#)
+        let phase = NameBytes(#",""# + InputPan.phase.spec.name + #"":"#)
+        let translationX = NameBytes(#",""# + InputPan.translation.name + #"":{""# + VectorShape.x.name + #"":"#)
+        let y = NameBytes(#",""# + VectorShape.y.name + #"":"#)
+        let tail = NameBytes("}}}")
+    }
+
+    let panRuns = PanRuns()
     let pan = NameBytes(InputPan.name), scrollMethod = NameBytes(InputScroll.name), tick = NameBytes(ClockTick.name)
     let session = Key(CommandMembers.session.spec), time = Key(CommandMembers.t.spec)
     let tickTime = Key(ClockTick.t.spec)

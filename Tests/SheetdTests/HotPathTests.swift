@@ -40,6 +40,12 @@ import SheetServer
         // A drag with requests and notifications, velocities, nulls, -0 and exponents.
         pan("s1", "610", "began", y: "-0", id: "10"),
         pan("s1", "620", "changed", y: "12.5"),
+        // The form hosts write on every move (read straight through): -0, an exponent, a value
+        // out of range, a phase that is not one.
+        pan("s1", "622", "changed", y: "-0"),
+        pan("s1", "624", "changed", y: "1.5e1"),
+        pan("s1", "626", "changed", y: "2e9"),
+        pan("s1", "628", "sideways", y: "3"),
         pan("s1", "630", "changed", y: "1.5e2", extra: #","velocity":null,"source":null"#),
         tick("630"),
         pan("s1", "640", "changed", y: "-40", id: "-11"),
