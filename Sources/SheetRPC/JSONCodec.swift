@@ -156,17 +156,13 @@ public enum JSONCodec {
             out.append(UInt8(48 + i))
             return
         }
-        var m = i.magnitude
-        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch
+        let m = i.magnitude
+        let digits = decimalDigits(m)
+        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch: up to 20 digits
         withUnsafeMutableBytes(of: &tmp) { buf in
-            var p = buf.count
-            while m > 0 {
-                p -= 1
-                buf[p] = UInt8(48 + m % 10)
-                m /= 10
-            }
+            let start = writeDigits(m, count: digits, before: buf.baseAddress! + digits)
             if i < 0 { out.append(UInt8(ascii: "-")) }
-            out.append(contentsOf: buf[p...])
+            out.append(contentsOf: UnsafeRawBufferPointer(start: start, count: digits))
         }
     }
 

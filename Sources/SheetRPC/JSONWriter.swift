@@ -66,7 +66,7 @@ public struct JSONWriter {
     /// An already encoded JSON value, verbatim (after `key`, or as an array element).
     public mutating func json(_ encoded: [UInt8]) {
         if needsComma { byte(UInt8(ascii: ",")) }
-        encoded.withUnsafeBytes { raw($0) }
+        run(encoded)
         needsComma = true
     }
 

@@ -181,10 +181,16 @@ extension SheetService {
         let velocity = try Wire.vector(c.params[SheetPreviewRelease.velocity.name], in: InputPan.velocityRange)
         guard let s = sessions[id] else { throw RPCError.unknownSession(id) }
         let now = clock == .realtime ? inputTime(stamped: nil).t : hostNow
+        let intent: SettleIntent
         do {
-            return .object(WireEncoding.settleIntent(try s.sheet.previewRelease(velocity: velocity, at: now)))
+            intent = try s.sheet.previewRelease(velocity: velocity, at: now)
         } catch {
             throw RPCError(error, at: "params")
+        }
+        return try WireEncoding.answer(bound: WireEncoding.settleIntentBound(intent), SheetPreviewRelease.name) { w in
+            w.beginObject()
+            WireEncoding.settleIntent(intent, into: &w)
+            w.endObject()
         }
     }
 

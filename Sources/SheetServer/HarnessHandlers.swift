@@ -25,14 +25,8 @@ extension SheetService: RPCSteppingService {
         sheet.advance(to: t)
         var frame = sheet.frame()
         decorate(&frame, of: id, at: t)  // a parent's transform from its children at `t` too
-        let buffer = MessageBuffer()
-        _ = buffer.write(bound: WireEncoding.frameBound(frame, session: id)) { w in
+        return try WireEncoding.answer(bound: WireEncoding.frameBound(frame, session: id), SessionFrame.name) { w in
             WireEncoding.frame(frame, session: id, seq: s.seq, t: t, into: &w)
-        }
-        do {
-            return try JSONCodec.decode(Array(buffer.bytes)[...])
-        } catch {
-            throw RPCError.internalError("session.frame: \(error)")
         }
     }
 

@@ -96,10 +96,16 @@ struct HotMessage {
               s.eat(runs.y), let y = s.number(in: InputPan.translationRange),
               s.eat(runs.tail), s.atEnd
         else { return nil }
-        let source = InputPan.source.defaultValue ?? .sheet
-        return HotMessage(id: nil, kind: .pan, call: .pan(session: session, t: t, phase: PanPhase(phase),
-                                                          translation: Vector(x: x, y: y), velocity: nil,
-                                                          source: PanSource(source)))
+        return HotMessage(id: nil, kind: .pan, call: panCall(session: session, t: t, phase: phase,
+                                                             translation: Vector(x: x, y: y), velocity: nil, source: nil))
+    }
+
+    /// The call both pan readers make of what they read (an absent `source` is its default).
+    static func panCall(session: Int, t: Double, phase: InputPan.Phase, translation: Vector, velocity: Vector?,
+                        source: InputPan.Source?) -> Call {
+        let wireSource = source ?? InputPan.source.defaultValue ?? .sheet
+        return .pan(session: session, t: t, phase: PanPhase(phase), translation: translation, velocity: velocity,
+                    source: PanSource(wireSource))
     }
 
     /// `input.pan`'s members as `InputPan` declares them.
@@ -125,9 +131,8 @@ struct HotMessage {
             }
         }
         guard ok, let session = head.session, let t = head.t, let phase, let translation else { return nil }
-        let wireSource = (source ?? nil) ?? InputPan.source.defaultValue ?? .sheet
-        return .pan(session: session, t: t, phase: PanPhase(phase), translation: translation, velocity: velocity ?? nil,
-                    source: PanSource(wireSource))
+        return panCall(session: session, t: t, phase: phase, translation: translation, velocity: velocity ?? nil,
+                       source: source ?? nil)
     }
 
     /// `input.scroll`'s members as `InputScroll` declares them.

@@ -142,7 +142,8 @@ enum WireEncoding {
         w.endObject()
     }
 
-    /// `willSettle`'s members as `settleIntent(_:)` has them, written in place.
+    /// `{detent, dismisses, rest, durationMs}`: `willSettle`'s members and, in an object of
+    /// their own, `sheet.previewRelease`'s answer.
     static func settleIntent(_ intent: SettleIntent, into w: inout JSONWriter) {
         if let d = intent.detent { w.string("detent", d) } else { w.null("detent") }
         w.bool("dismisses", intent.dismisses)
@@ -157,15 +158,22 @@ enum WireEncoding {
         w.int("durationMs", intent.durationMs)
     }
 
-    /// `{detent, dismisses, rest, durationMs}`: `sheet.previewRelease`'s answer, the members
-    /// `willSettle` writes (`settleIntent(_:into:)`; the conformance goldens hold both).
-    static func settleIntent(_ intent: SettleIntent) -> JSONObject {
-        let r = intent.rest
-        var rest: JSONObject = ["x": .number(r.x), "y": .number(r.y), "width": .number(r.width), "height": .number(r.height),
-                                "cornerRadius": .number(intent.cornerRadius)]
-        if let c = intent.corners { rest["corners"] = .string(c.rawValue) }
-        return ["detent": intent.detent.map { .string($0) } ?? .null, "dismisses": .bool(intent.dismisses),
-                "rest": .object(rest), "durationMs": .int(Int64(intent.durationMs))]
+    /// Room `settleIntent(_:into:)` may take inside an object of its own.
+    static func settleIntentBound(_ intent: SettleIntent) -> Int {
+        12 * JSONWriter.memberBound + JSONWriter.bound(intent.detent ?? "")
+    }
+
+    /// An answer written by `write` (the writer of the notification that carries the same
+    /// members: `session.frame` answers a frame, `sheet.previewRelease` a `willSettle`), as a
+    /// `JSONValue`: one declaration of the members, the same bytes.
+    static func answer(bound: Int, _ method: String, _ write: (inout JSONWriter) -> Void) throws(RPCError) -> JSONValue {
+        let buffer = MessageBuffer()
+        _ = buffer.write(bound: bound, write)
+        do {
+            return try JSONCodec.decode(Array(buffer.bytes)[...])
+        } catch {
+            throw RPCError.internalError("\(method): \(error)")
+        }
     }
 
     static func optional(_ d: Double?) -> JSONValue { d.map { .number($0) } ?? .null }
