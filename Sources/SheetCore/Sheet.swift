@@ -14,18 +14,28 @@ public struct Sheet: ~Copyable, Sendable {
     var diagnostics: [SheetDiagnostic] = []
     /// Everything that defines the session (what `session.snapshot` captures).
     package internal(set) var state: SheetState
-    /// The session's policies (not part of the snapshot; rebuilt by name on restore).
-    public internal(set) var policies: SheetPolicies
-    /// Policy kinds that faulted and fell back (bits: dismissal 1, scrollHandoff 2,
-    /// navigation 4): each fault is reported once per session.
-    var fellBack: UInt8 = 0
+    /// The session's policies (not part of the snapshot; rebuilt by name on restore). Out of
+    /// line, and no reference at all for the built-in set (memory per session).
+    public internal(set) var policies: SheetPolicies {
+        get { policyStorage.value }
+        set { policyStorage.value = newValue }
+    }
+    private var policyStorage: OutOfLine<SheetPolicies>
     /// The sheet's depth in a stack: 1 for a root, 2 for its child, ... Set by the server when
     /// it stacks or restores a session (`session.create {parent}`, a stack's `session.restore`);
     /// not part of the sheet's own snapshot (its place in the stack's snapshot gives it).
     public var stackDepth = 1
+    /// Policy kinds that faulted and fell back (bits: dismissal 1, scrollHandoff 2,
+    /// navigation 4): each fault is reported once per session.
+    var fellBack: UInt8 = 0
     /// A dry run (`previewRelease`): a policy fault is kept in `previewFault`, not fallen back from.
     var previewing = false
-    var previewFault: PolicyFault?
+    /// Out of line: only a dry run's copy ever holds one (memory per session).
+    var previewFault: PolicyFault? {
+        get { previewFaultStorage?.value }
+        set { previewFaultStorage = newValue.map(ImmutableBox.init) }
+    }
+    private var previewFaultStorage: ImmutableBox<PolicyFault>?
     /// `state.takenFinger`.
     var takenFinger: Drag.Source? {
         get { state.takenFinger }
@@ -43,7 +53,7 @@ public struct Sheet: ~Copyable, Sendable {
     package init(validated setup: SheetSetup, policies: SheetPolicies, policyNames: SheetState.PolicyNames) {
         self.state = SheetState(setup: setup)
         self.state.policyNames = policyNames
-        self.policies = policies
+        self.policyStorage = OutOfLine(policies)
         resolveDetents()
         let (resolved, wasSorted) = DetentResolver.resolve(
             setup.detents, in: state.container, fitHeight: state.fitHeight, largeTopGap: setup.options.largeTopGap,
@@ -59,7 +69,7 @@ public struct Sheet: ~Copyable, Sendable {
     /// its own running-state rules first); the navigation layout is recomputed, not trusted.
     package init(restoring state: SheetState, policies: SheetPolicies) {
         self.state = state
-        self.policies = policies
+        self.policyStorage = OutOfLine(policies)
         // Resolver answers are asked again, never trusted from the snapshot; a resolver that
         // had failed (`state.resolverFallbacks`) stays failed.
         self.state.resolvedFor = nil
@@ -78,7 +88,7 @@ public struct Sheet: ~Copyable, Sendable {
     private init(state: SheetState, policies: SheetPolicies, events: [SheetEvent], diagnostics: [SheetDiagnostic],
                  fellBack: UInt8, stackDepth: Int) {
         self.state = state
-        self.policies = policies
+        self.policyStorage = OutOfLine(policies)
         self.events = events
         self.diagnostics = diagnostics
         self.fellBack = fellBack

@@ -21,3 +21,13 @@ public struct SheetPolicies: Sendable {
     /// The built-in defaults: `deceleration`, `edge`, `slide`.
     public static var builtin: SheetPolicies { SheetPolicies() }
 }
+
+extension SheetPolicies: DefaultedValue {
+    static var defaultValue: SheetPolicies { .builtin }
+
+    /// The built-in defaults' shared instances and no detent resolver.
+    var isDefault: Bool {
+        dismissal === BuiltinPolicies.Shared.deceleration && scrollHandoff === BuiltinPolicies.Shared.edge
+            && navigation === BuiltinPolicies.Shared.slide && detentResolvers.isEmpty
+    }
+}

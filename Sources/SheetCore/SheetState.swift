@@ -33,7 +33,12 @@ package struct SheetState: Sendable, Equatable {
     package var now: Double = 0
     package var nav: NavigationStack
     package var scroll = ScrollTracking()
-    package var policyNames = PolicyNames()
+    /// Out of line: most sessions use the built-in policies' names (memory per session).
+    package var policyNames: PolicyNames {
+        get { policyNamesStorage.value }
+        set { policyNamesStorage.value = newValue }
+    }
+    private var policyNamesStorage = OutOfLine(PolicyNames())
     /// The navigation animator's answer for the current time (kept so frames need no policy
     /// call; recomputed on restore, never trusted from a snapshot).
     package var navLayoutCache: NavigationLayout?
@@ -346,4 +351,9 @@ package struct DetentResolution: Sendable, Equatable {
     package static func == (a: DetentResolution, b: DetentResolution) -> Bool {
         a.storage === b.storage || a.contents == b.contents
     }
+}
+
+extension SheetState.PolicyNames: DefaultedValue {
+    static var defaultValue: Self { Self() }
+    var isDefault: Bool { self == Self() }
 }

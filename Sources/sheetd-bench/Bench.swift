@@ -25,6 +25,10 @@ func runBench(_ options: BenchOptions, inputs: BenchInputs) -> Int32 {
         BenchStartup.run(out, quick: quick, inputs: inputs)
         return out.finish()
     }
+    if options.memoryOnly {
+        BenchMemory.run(out, sessions: quick ? 2_000 : 100_000, daemon: inputs.daemon)
+        return out.finish()
+    }
     if options.countsOnly || options.checkCounts {
         let status = BenchCounts.run(out, quick: quick, inputs: inputs, check: options.checkCounts)
         return max(out.finish(), status)

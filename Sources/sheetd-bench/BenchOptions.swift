@@ -17,6 +17,8 @@ struct BenchOptions: Equatable {
     var pacingOnly = false
     /// `--startup`: only the start-up rows.
     var startupOnly = false
+    /// `--memory`: only the memory rows (100,000 sessions).
+    var memoryOnly = false
     /// `--counts`: only the counts per frame (allocations, retain/release, instructions).
     var countsOnly = false
     /// `--check-counts`: only the hot path's counts; exit 1 when one is above 0 per frame.
@@ -29,7 +31,7 @@ struct BenchOptions: Equatable {
     var help = false
 
     static let usage = """
-        usage: sheetd-bench [--quick] [--compare] [--scaling] [--pacing] [--startup] [--counts] [--check-counts] [--json]
+        usage: sheetd-bench [--quick] [--compare] [--scaling] [--pacing] [--startup] [--memory] [--counts] [--check-counts] [--json]
                             [--sheetd PATH] [--floor DIR]
           Measures the drag stream against the C floors (bench/floor), counts per frame,
           message handling, scaling, start-up, memory per session and pipes. Build with
@@ -39,6 +41,8 @@ struct BenchOptions: Equatable {
           --pacing      only the realtime pacing rows (6 to 10,000 animating sessions)
           --startup     only the start-up rows (spawn to exit, spawn to initialize reply,
                         against bench/floor/hello.c and hello.swift)
+          --memory      only the memory rows (resident set per session at 100,000
+                        sessions, before and after a tick)
           --counts      only the counts per frame: heap allocations (bench/floor/allocs.c
                         preloaded), swift_retain/swift_release calls and instructions
                         (valgrind --tool=callgrind), over two stream lengths
@@ -75,6 +79,7 @@ struct BenchOptions: Equatable {
             case "--scaling": o.scalingOnly = true
             case "--pacing": o.pacingOnly = true
             case "--startup": o.startupOnly = true
+            case "--memory": o.memoryOnly = true
             case "--counts": o.countsOnly = true
             case "--check-counts": o.checkCounts = true
             case "--sheetd": o.daemon = try value()

@@ -57,6 +57,17 @@ import Testing
         }
     }
 
+    /// `--memory` prints only the two memory rows, both positive.
+    @Test func quickMemoryPrintsOnlyTheMemoryRows() throws {
+        let r = try Self.bench(["--quick", "--memory", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONCodec.decode(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let figures = doc["figures"]?.arrayValue ?? []
+        let names = figures.compactMap { $0["name"]?.stringValue }
+        #expect(names.count == 2 && names.allSatisfy { $0.hasPrefix("memory per session at 2000 sessions") }, "\(names)")
+        #expect(figures.allSatisfy { ($0["value"]?.doubleValue ?? 0) > 0 }, "\(figures)")
+    }
+
     @Test(arguments: [(["--floor", "/nonexistent/floor"], "no floor.c, scan.c, frames.h, allocs.c and hello.c in /nonexistent/floor"),
                       (["--sheetd", "/nonexistent/sheetd"], "no executable sheetd at /nonexistent/sheetd")])
     func missingInputIsNamed(arguments: [String], message: String) throws {
