@@ -43,11 +43,14 @@ package struct Drag: Sendable, Equatable {
 }
 
 /// Resolved detents remembered with the inputs they were resolved from: valid while
-/// `SheetState.detentInputs` is equal to those (compared member by member; the arrays and
-/// the dictionary compare by identity first, so an unchanged setup costs a pointer compare).
+/// `SheetState.detentKey` equals the key of those. The key is plain data (numbers, and the
+/// identities of the detent specs and resolver answers, which the cache keeps alive), so the
+/// check neither builds, retains nor releases anything per step or frame.
 /// Held out of line, one reference inline: a `Drag` is stored in every session's state.
 package struct DetentCache: Sendable, Equatable {
     private struct Entry: Sendable {
+        var key: DetentInputs.Key
+        /// Holds what `key` identifies, so no other array or box can take those addresses.
         var inputs: DetentInputs
         var detents: [ResolvedDetent]
     }
@@ -55,15 +58,19 @@ package struct DetentCache: Sendable, Equatable {
 
     package init() {}
 
-    /// The detents, when they were resolved from `inputs`.
-    func detents(for inputs: DetentInputs) -> [ResolvedDetent]? {
-        guard let box = entry, box.value.inputs == inputs else { return nil }
-        return box.value.detents
+    /// `body(detents)` with the detents held for `key`, read in place (nothing retained: this
+    /// cache, inside the caller's state, holds them throughout); `nil` when none are held for it.
+    @inline(__always)
+    func withDetents<Result>(for key: DetentInputs.Key, _ body: (borrowing [ResolvedDetent]) -> Result) -> Result? {
+        guard let box = entry else { return nil }
+        return Unmanaged.passUnretained(box)._withUnsafeGuaranteedRef {
+            $0.value.key == key ? body($0.value.detents) : nil
+        }
     }
 
     /// Remembers `detents` as resolved from `inputs`.
     mutating func store(_ detents: [ResolvedDetent], for inputs: DetentInputs) {
-        entry = ImmutableBox(Entry(inputs: inputs, detents: detents))
+        entry = ImmutableBox(Entry(key: inputs.key, inputs: inputs, detents: detents))
     }
 
     /// A cache is not part of a value: any two are equal.
@@ -71,17 +78,26 @@ package struct DetentCache: Sendable, Equatable {
 }
 
 /// Everything `DetentResolver.resolved` reads for a sheet's detents.
-struct DetentInputs: Sendable, Equatable {
+struct DetentInputs: Sendable {
     var specs: [DetentSpec]
-    var container: Container
-    var fitHeight: Double
-    var largeTopGap: Double
-    var lift: Double
-    var limit: Double
-    var resolved: [String: Double]
+    var resolution: DetentResolution
+    var key: Key
+
+    /// The inputs' numbers and the identities of their specs and resolver answers: equal keys,
+    /// while something holds the arrays and boxes they identify, mean equal inputs.
+    struct Key: Sendable, Equatable {
+        var container: Container
+        var fitHeight: Double
+        var largeTopGap: Double
+        var lift: Double
+        var limit: Double
+        /// The address of the specs' elements.
+        var specs: UInt
+        var resolution: ObjectIdentifier?
+    }
 
     func resolve() -> [ResolvedDetent] {
-        DetentResolver.resolved(specs, in: container, fitHeight: fitHeight, largeTopGap: largeTopGap, lift: lift,
-                                limit: limit, resolved: resolved)
+        DetentResolver.resolved(specs, in: key.container, fitHeight: key.fitHeight, largeTopGap: key.largeTopGap,
+                                lift: key.lift, limit: key.limit, resolved: resolution.heights)
     }
 }

@@ -65,7 +65,7 @@ public struct SheetLayout: Sendable, Equatable {
     public var bottomMargin: Double
 
     /// The layout `options` give in `container`.
-    public static func resolve(_ o: SheetOptions, in c: Container) -> SheetLayout {
+    public static func resolve(_ o: borrowing SheetOptions, in c: Container) -> SheetLayout {
         guard o.edge == .bottom else {  // layouts are for bottom sheets; other edges span the container
             return SheetLayout(kind: .fullWidth, x: 0, width: c.width, corners: .top, bottomMargin: 0)
         }
@@ -129,7 +129,10 @@ package struct LateralMotion: Sendable, Equatable {
 
 extension SheetState {
     /// The layout the options give in the current container.
-    var layout: SheetLayout { SheetLayout.resolve(options, in: container) }
+    var layout: SheetLayout {
+        let c = container
+        return setup.withOptions { SheetLayout.resolve($0, in: c) }
+    }
 
     /// x and width as drawn now: the layout's, or a layout change's animation.
     func lateral(_ layout: SheetLayout) -> (x: Double, width: Double) {

@@ -90,8 +90,9 @@ extension Sheet {
     /// drag cannot, so the server applies it in place, without a rollback copy (the drag path
     /// is the hottest input).
     public func panMayBeRefused(_ phase: PanPhase, source: PanSource) -> Bool {
-        guard let drag = state.drag, phase != .began else { return true }
-        return (source == .leftEdge) != (drag.source == .leftEdge)
+        // `state.drag?.source` reads the drag in place (binding it would copy it).
+        guard phase != .began, let dragSource = state.drag?.source else { return true }
+        return (source == .leftEdge) != (dragSource == .leftEdge)
     }
 
     /// Hand the sheet to a finger, freezing any animation where it is.
@@ -130,17 +131,16 @@ extension Sheet {
         guard var drag = state.drag.take() else { return }  // moved out: its samples grow in place, not copied
         var raw = drag.startExtent - (translation - drag.startTranslation)
         // Resolved once per drag step, or not at all while nothing they depend on changed.
-        let inputs = state.detentInputs
-        let detents: [ResolvedDetent]
-        if let cached = drag.detentCache.detents(for: inputs) {
-            detents = cached
-        } else {
-            detents = inputs.resolve()
+        let key = state.detentKey
+        let heights = drag.detentCache.withDetents(for: key) { ($0[0].height, $0[$0.count - 1].height) } ?? {
+            let inputs = state.detentInputs
+            let detents = inputs.resolve()
             drag.detentCache.store(detents, for: inputs)
-        }
+            return (detents[0].height, detents[detents.count - 1].height)
+        }()
         // A hard limit (`options.rubberBand`) ignores the finger's travel past it: the drag is
         // re-anchored there, so on the way back the sheet follows at once.
-        let limits = state.options.rubberBand, smallest = detents[0].height, largest = detents[detents.count - 1].height
+        let limits = state.options.rubberBand, (smallest, largest) = heights
         let stop = !limits.beyondLargest && raw > largest ? largest
             : !limits.belowSmallest && raw < smallest && !dragCanDismiss ? smallest : raw
         if stop != raw {
@@ -150,7 +150,7 @@ extension Sheet {
         drag.estimator.add(time: state.now, value: raw)
         drag.rawExtent = raw
         drag.extent = constrainDrag(raw, smallest: smallest, largest: largest)
-        if drag.extent < detents[0].height - 0.5 { drag.wentBelowSmallest = true }
+        if drag.extent < smallest - 0.5 { drag.wentBelowSmallest = true }
         state.drag = drag
     }
 

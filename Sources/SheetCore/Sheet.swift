@@ -413,8 +413,7 @@ public struct Sheet: ~Copyable, Sendable {
 
     /// The frame's `progress` alone (what a stacked parent follows), without the rest of the frame.
     public var presentationProgress: Double {
-        let detents = state.detents
         let e = state.currentExtent
-        return Quantize.unit(state.progress(extent: e, detents: detents, rest: state.restExtent(in: detents)))
+        return state.withDetents { Quantize.unit(state.progress(extent: e, detents: $0, rest: state.restExtent(in: $0))) }
     }
 }

@@ -16,6 +16,14 @@ public struct SheetSetup: Sendable, Equatable {
     }
     private var optionsStorage: ImmutableBox<SheetOptions>
 
+    /// `body(options)` with the options read in place: the box is not retained for the call
+    /// (this setup holds it throughout). For the frame path, which resolves the layout on
+    /// every step and frame.
+    @inline(__always)
+    func withOptions<Result>(_ body: (borrowing SheetOptions) -> Result) -> Result {
+        Unmanaged.passUnretained(optionsStorage)._withUnsafeGuaranteedRef { body($0.value) }
+    }
+
     /// `options.edge`, read from the box without copying the options (the fast path asks on
     /// every input; a read coroutine would allocate its frame across modules).
     public var edge: SheetEdge { optionsStorage.value.edge }

@@ -129,19 +129,33 @@ package struct SheetState: Sendable, Equatable {
     /// Resting detents, ascending, with the keyboard lift applied.
     /// During a drag they come from the drag's cache while what they depend on is unchanged
     /// (`Sheet.moveDrag` fills it): no array is built per step or frame.
-    var detents: [ResolvedDetent] {
-        let inputs = detentInputs
-        if let cached = drag?.detentCache.detents(for: inputs) { return cached }
-        return inputs.resolve()
+    var detents: [ResolvedDetent] { withDetents { copy $0 } }
+
+    /// `body(detents)`, the detents read in place from the drag's cache while what they depend
+    /// on is unchanged (nothing retained), resolved otherwise.
+    @inline(__always)
+    func withDetents<Result>(_ body: (borrowing [ResolvedDetent]) -> Result) -> Result {
+        if case .some = drag {
+            let key = detentKey
+            if let r = drag?.detentCache.withDetents(for: key, body) { return r }
+        }
+        return body(detentInputs.resolve())
     }
 
     /// What the detents are resolved from now.
     var detentInputs: DetentInputs {
+        DetentInputs(specs: setup.detents, resolution: resolution, key: detentKey)
+    }
+
+    /// `detentInputs.key`, read without retaining the specs or the resolver answers.
+    var detentKey: DetentInputs.Key {
         // A detached sheet's detents measure the visible height above its bottom margin.
         let layout = self.layout
-        return DetentInputs(specs: setup.detents, container: layout.detentContainer(container), fitHeight: fitHeight,
-                            largeTopGap: options.largeTopGap, lift: keyboardLift + layout.bottomMargin,
-                            limit: container.maxSheetHeight, resolved: resolverHeights)
+        return DetentInputs.Key(container: layout.detentContainer(container), fitHeight: fitHeight,
+                                largeTopGap: options.largeTopGap, lift: keyboardLift + layout.bottomMargin,
+                                limit: container.maxSheetHeight,
+                                specs: setup.detents.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) },
+                                resolution: resolution.identity)
     }
 
     /// What a detent resolver is told now (with an empty `detentID`): the detents' container,
@@ -153,20 +167,28 @@ package struct SheetState: Sendable, Equatable {
                                      maximumDetentValue: c.maxSheetHeight, edge: options.edge, layout: layout.kind)
     }
 
-    func extent(of id: String, in detents: [ResolvedDetent]? = nil) -> Double {
-        let detents = detents ?? self.detents
-        return detents.first { $0.id == id }?.height ?? detents[0].height
+    func extent(of id: String, in detents: borrowing [ResolvedDetent]) -> Double {
+        for i in 0..<detents.count where detents[i].id == id { return detents[i].height }
+        return detents[0].height
     }
 
     /// Where the sheet rests: a `sheet.snapTo` height, the container above the keyboard
     /// (`keyboard: "fill"` while it shows), or the selected detent.
-    var restExtent: Double { restExtent(in: nil) }
+    var restExtent: Double {
+        heldExtent ?? withDetents { extent(of: selected, in: $0) }
+    }
 
-    /// `restExtent` with the detents already resolved (`nil` = resolve them).
-    func restExtent(in detents: [ResolvedDetent]?) -> Double {
+    /// `restExtent` with the detents already resolved.
+    func restExtent(in detents: borrowing [ResolvedDetent]) -> Double {
+        heldExtent ?? extent(of: selected, in: detents)
+    }
+
+    /// Where the sheet rests when that is not a detent: a `sheet.snapTo` height, or the
+    /// container above the keyboard (`keyboard: "fill"` while it shows).
+    private var heldExtent: Double? {
         if let held = rest.height { return held }
         if keyboardMode == .fill && keyboardHeight > 0 { return container.maxSheetHeight }
-        return extent(of: selected, in: detents)
+        return nil
     }
 
     /// The sheet's extent now, as drawn: never below 0, never more than twice the container
@@ -211,7 +233,11 @@ package struct SheetState: Sendable, Equatable {
 
     @inline(__always)  // (see `isActive`)
     func frame() -> SheetFrame {
-        let detents = self.detents
+        withDetents { frame(detents: $0) }
+    }
+
+    @inline(__always)
+    private func frame(detents: borrowing [ResolvedDetent]) -> SheetFrame {
         let e = currentExtent
         let rest = restExtent(in: detents)
         let y = container.height - e
@@ -336,6 +362,9 @@ package struct DetentResolution: Sendable, Equatable {
         guard let box = storage else { return [:] }
         return box.value.heights
     }
+
+    /// The box holding the contents (`nil` when empty): equal identities, equal contents.
+    var identity: ObjectIdentifier? { storage.map(ObjectIdentifier.init) }
 
     /// Whether any contents are held (`contents != Contents()`: an empty one is not stored).
     var isEmpty: Bool {
