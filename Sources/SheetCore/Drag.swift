@@ -26,10 +26,6 @@ package struct Drag: Sendable, Equatable {
     /// is decided against that detent as it is at release.
     package var originDetent: String?
     package var originHeight: Double?
-    /// The resolved detents for what they were last resolved from (`SheetState.detentInputs`):
-    /// every step and every frame of a drag reads them, and they rarely change under a
-    /// finger. Not part of the drag's value (equal whatever it holds; not snapshotted).
-    package var detentCache = DetentCache()
 
     package init(source: Source, startExtent: Double, startTranslation: Double, extent: Double, originIndex: Int?,
                  goalBefore: SheetState.Goal) {
@@ -46,7 +42,7 @@ package struct Drag: Sendable, Equatable {
 /// `SheetState.detentKey` equals the key of those. The key is plain data (numbers, and the
 /// identities of the detent specs and resolver answers, which the cache keeps alive), so the
 /// check neither builds, retains nor releases anything per step or frame.
-/// Held out of line, one reference inline: a `Drag` is stored in every session's state.
+/// Held out of line, one reference inline (none while empty): it is stored in every session's state.
 package struct DetentCache: Sendable, Equatable {
     private struct Entry: Sendable {
         var key: DetentInputs.Key
@@ -66,6 +62,19 @@ package struct DetentCache: Sendable, Equatable {
         return Unmanaged.passUnretained(box)._withUnsafeGuaranteedRef {
             $0.value.key == key ? body($0.value.detents) : nil
         }
+    }
+
+    /// `body(detents)` with the detents held, whatever they were resolved from: for a caller
+    /// that has just checked them against the current key (`SheetState.frameFromCache`).
+    @inline(__always)
+    func withCurrentDetents<Result>(_ body: (borrowing [ResolvedDetent]) -> Result) -> Result {
+        Unmanaged.passUnretained(entry.unsafelyUnwrapped)._withUnsafeGuaranteedRef { body($0.value.detents) }
+    }
+
+    /// Whether no detents are held.
+    var isEmpty: Bool {
+        if case .some = entry { return false }
+        return true
     }
 
     /// Remembers `detents` as resolved from `inputs`.

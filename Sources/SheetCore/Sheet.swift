@@ -411,6 +411,18 @@ public struct Sheet: ~Copyable, Sendable {
     /// The frame at the current time.
     public func frame() -> SheetFrame { state.frame() }
 
+    /// `frame()` for a clock's tick: while the sheet moves, the detents it resolves are kept
+    /// for its next frames and drag steps (`SheetState.detentCache`); at rest they are dropped
+    /// (memory per idle session). Same frame as `frame()`.
+    public mutating func tickFrame() -> SheetFrame {
+        guard state.isActive else {
+            if !state.detentCache.isEmpty { state.detentCache = DetentCache() }
+            return state.frame()
+        }
+        state.withCachedDetents { _ in }
+        return state.frameFromCache()
+    }
+
     /// The frame's `progress` alone (what a stacked parent follows), without the rest of the frame.
     public var presentationProgress: Double {
         let e = state.currentExtent

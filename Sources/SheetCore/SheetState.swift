@@ -60,6 +60,11 @@ package struct SheetState: Sendable, Equatable {
     package var pan: PanArbitrationState?
     /// A back gesture (`input.back`) and its scale's return, while it lasts.
     package var back: BackGesture?
+    /// The resolved detents while the sheet moves: filled by every drag step and every
+    /// `Sheet.advance` of a moving sheet, emptied when it comes to rest (an idle session holds
+    /// none). Frames read them from here instead of resolving them. Not part of the value
+    /// (equal whatever it holds; not snapshotted).
+    package var detentCache = DetentCache()
     /// Detent resolvers' answers and failures, out of line (most sessions have none).
     package var resolution = DetentResolution()
 
@@ -131,15 +136,23 @@ package struct SheetState: Sendable, Equatable {
     /// (`Sheet.moveDrag` fills it): no array is built per step or frame.
     var detents: [ResolvedDetent] { withDetents { copy $0 } }
 
-    /// `body(detents)`, the detents read in place from the drag's cache while what they depend
+    /// `body(detents)`, the detents read in place from `detentCache` while what they depend
     /// on is unchanged (nothing retained), resolved otherwise.
     @inline(__always)
     func withDetents<Result>(_ body: (borrowing [ResolvedDetent]) -> Result) -> Result {
-        if case .some = drag {
-            let key = detentKey
-            if let r = drag?.detentCache.withDetents(for: key, body) { return r }
-        }
+        if !detentCache.isEmpty, let r = detentCache.withDetents(for: detentKey, body) { return r }
         return body(detentInputs.resolve())
+    }
+
+    /// `withDetents`, keeping what it resolves in `detentCache`.
+    @inline(__always)
+    mutating func withCachedDetents<Result>(_ body: (borrowing [ResolvedDetent]) -> Result) -> Result {
+        let key = detentKey
+        if let r = detentCache.withDetents(for: key, body) { return r }
+        let inputs = DetentInputs(specs: setup.detents, resolution: resolution, key: key)
+        let detents = inputs.resolve()
+        detentCache.store(detents, for: inputs)
+        return body(detents)
     }
 
     /// What the detents are resolved from now.
@@ -234,6 +247,13 @@ package struct SheetState: Sendable, Equatable {
     @inline(__always)  // (see `isActive`)
     func frame() -> SheetFrame {
         withDetents { frame(detents: $0) }
+    }
+
+    /// `frame()` right after `withCachedDetents`, with nothing changed since: the detents are
+    /// read from the cache without comparing what they were resolved from again.
+    @inline(__always)
+    func frameFromCache() -> SheetFrame {
+        detentCache.withCurrentDetents { frame(detents: $0) }
     }
 
     @inline(__always)

@@ -188,7 +188,7 @@ public final class SheetService: RPCService {
         prepareStacks(at: t)
         for s in sessions.movingInCreationOrder() {
             s.sheet.advance(to: t)
-            var frame = s.sheet.frame()
+            var frame = s.sheet.tickFrame()
             decorate(&frame, of: s.id)  // stack transform
             if Self.differs(frame, from: s.lastFrame) {
                 s.seq += 1
