@@ -50,32 +50,40 @@ package struct DetentCache: Sendable, Equatable {
         var inputs: DetentInputs
         var detents: [ResolvedDetent]
     }
-    private var entry: ImmutableBox<Entry>?
+    private var entry: ImmutableBox<Entry>? {
+        didSet { address = entry.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0 }
+    }
+    /// `entry`'s address (0 = none), read instead of the reference: loading the reference to
+    /// read through it retains and releases it; the address is plain data, and `entry` keeps
+    /// the box alive as long as it is this value.
+    private var address: UInt = 0
 
     package init() {}
+
+    /// The box at `address`, lent to `body` (nothing retained: `entry` holds it throughout).
+    @inline(__always)
+    private func withEntry<Result>(_ body: (Entry) -> Result) -> Result {
+        Unmanaged<ImmutableBox<Entry>>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { body($0.value) }
+    }
 
     /// `body(detents)` with the detents held for `key`, read in place (nothing retained: this
     /// cache, inside the caller's state, holds them throughout); `nil` when none are held for it.
     @inline(__always)
     func withDetents<Result>(for key: DetentInputs.Key, _ body: (borrowing [ResolvedDetent]) -> Result) -> Result? {
-        guard let box = entry else { return nil }
-        return Unmanaged.passUnretained(box)._withUnsafeGuaranteedRef {
-            $0.value.key == key ? body($0.value.detents) : nil
-        }
+        guard address != 0 else { return nil }
+        return withEntry { $0.key == key ? body($0.detents) : nil }
     }
 
     /// `body(detents)` with the detents held, whatever they were resolved from: for a caller
     /// that has just checked them against the current key (`SheetState.frameFromCache`).
     @inline(__always)
     func withCurrentDetents<Result>(_ body: (borrowing [ResolvedDetent]) -> Result) -> Result {
-        Unmanaged.passUnretained(entry.unsafelyUnwrapped)._withUnsafeGuaranteedRef { body($0.value.detents) }
+        withEntry { body($0.detents) }
     }
 
     /// Whether no detents are held.
-    var isEmpty: Bool {
-        if case .some = entry { return false }
-        return true
-    }
+    var isEmpty: Bool { address == 0 }
 
     /// Remembers `detents` as resolved from `inputs`.
     mutating func store(_ detents: [ResolvedDetent], for inputs: DetentInputs) {
