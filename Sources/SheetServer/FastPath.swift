@@ -19,7 +19,7 @@ extension SheetService {
         return outbox.streaming(to: emit) { () -> RPCFastOutcome in
             do throws(RPCError) {
                 if case .tick(let t) = m.call {  // its answer written without a JSONValue
-                    let (t, frames) = try clockTickFrames(at: t)
+                    let (t, frames) = try clockTickFrames(at: t, emit: emit)
                     return .numbers(id: m.id, "t", t, "frames", Double(frames))
                 }
                 return .result(id: m.id, try apply(m.call, to: target, answered: m.id != nil))

@@ -161,7 +161,7 @@ public final class SheetService: RPCService {
         lastGridTick = k
         currentMethod = "clock.tick"
         hostNow = Double(k) * gridInterval
-        outbox.streaming(to: emit) { _ = tick(at: hostNow) }
+        outbox.streaming(to: emit) { _ = tick(at: hostNow, emit: emit) }
         if sessions.moving.isEmpty { lastGridTick = nil }
     }
 
@@ -182,8 +182,9 @@ public final class SheetService: RPCService {
     // MARK: - Frames
 
     /// Advance every moving session to `t` (in creation order) and send a frame for each
-    /// one that changed.
-    func tick(at t: Double) -> Int {
+    /// one that changed, to `emit`: the notifier of the `streaming` call the tick runs in,
+    /// handed down so that a frame is written without a reference count (see `Outbox`).
+    func tick(at t: Double, emit: RPCNotifier) -> Int {
         var count = 0
         prepareStacks(at: t)
         sessions.sortMoving()
@@ -191,7 +192,7 @@ public final class SheetService: RPCService {
         // rather than retained (a session the tick marks moving waits for the next one).
         for i in 0..<sessions.moving.count {
             sessions.movingSession(at: i)._withUnsafeGuaranteedRef { s in
-                if tick(s, at: t) { count += 1 }
+                if tick(s, at: t, emit: emit) { count += 1 }
             }
         }
         sessions.dropResting()
@@ -199,7 +200,7 @@ public final class SheetService: RPCService {
     }
 
     /// One session's part of a tick; whether it sent a frame.
-    private func tick(_ s: Session, at t: Double) -> Bool {
+    private func tick(_ s: Session, at t: Double, emit: RPCNotifier) -> Bool {
         s.sheet.advance(to: t)
         var frame = s.sheet.frame()
         decorate(&frame, of: s.id)  // stack transform
@@ -209,7 +210,8 @@ public final class SheetService: RPCService {
         let changed = Self.differs(frame, from: last)
         if changed {
             s.seq += 1
-            outbox.appendFrame(frame, session: s.id, seq: s.seq, t: t)  // written in place, not copied
+            // Written in place, not copied.
+            Outbox.writeFrame(frame, session: s.id, seq: s.seq, t: t, to: emit)
             // One-shot members are spent once sent; they do not count as a later change.
             s.sheet.didDeliverFrame()
             frame.scroll.flingVelocityY = nil
