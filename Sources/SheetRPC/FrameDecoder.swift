@@ -120,6 +120,17 @@ public struct FrameDecoder: Sendable {
     /// until the next `feed` or `finish`.
     public func message(_ range: Range<Int>) -> ArraySlice<UInt8> { buf[range] }
 
+    /// Calls `body` with a message `nextInPlace()` found, where it lies in the decoder's
+    /// buffer, and a way to take it as an `ArraySlice` (`message(_:)`). The bytes cost nothing;
+    /// a slice retains the buffer, so a reader that usually needs only the bytes (the
+    /// daemon's fast path) takes the slice only when it must.
+    public func withMessage<R>(_ range: Range<Int>,
+                               _ body: (UnsafeRawBufferPointer, () -> ArraySlice<UInt8>) -> R) -> R {
+        buf.withUnsafeBytes { all in
+            body(UnsafeRawBufferPointer(rebasing: all[range]), { buf[range] })
+        }
+    }
+
     /// `next()` without copying a message out of the buffer (the daemon reads each message
     /// where it arrived, nothing allocated per message).
     public mutating func nextInPlace() -> Found? {

@@ -108,12 +108,26 @@ public final class RPCConnection {
     /// (its response array is still sent as one message, after its last element).
     @discardableResult
     public func receive(_ message: ArraySlice<UInt8>, to out: some RPCOutput) -> Bool {
+        message.withUnsafeBytes { bytes in receive(bytes, slice: { message }, to: out) }
+    }
+
+    /// `receive(_:to:)` for a message read where it lies (the daemon's input buffer,
+    /// `FrameDecoder.withMessage`): the fast path reads `bytes`, and only a message it
+    /// declines is taken as a slice, `slice()` (which retains the storage it slices: the hot
+    /// messages go without).
+    @discardableResult
+    public func receive(_ bytes: UnsafeRawBufferPointer, slice: () -> ArraySlice<UInt8>, to out: some RPCOutput) -> Bool {
         precondition(batch == nil, "receive while a batch is paused: call resume(to:) first")
         switch lifecycle.state {
         case .exited: return true
-        case .initialized: if receiveFast(message, to: out) { return true }
+        case .initialized: if receiveFast(bytes, to: out) { return true }
         case .uninitialized, .shuttingDown: break
         }
+        return receiveGeneric(slice(), to: out)
+    }
+
+    /// `receive` for a message the fast path did not take.
+    private func receiveGeneric(_ message: ArraySlice<UInt8>, to out: some RPCOutput) -> Bool {
         let value: JSONValue
         do {
             value = try JSONCodec.decode(message)
@@ -342,11 +356,8 @@ public final class RPCConnection {
     }
 
     /// The service's fast path (`RPCService.fastPath`); false when it declined the message.
-    private func receiveFast(_ message: ArraySlice<UInt8>, to out: some RPCOutput) -> Bool {
-        let outcome = message.withUnsafeBytes { bytes in
-            service.fastPath(bytes, emit: RPCNotifier(out))
-        }
-        switch outcome {
+    private func receiveFast(_ bytes: UnsafeRawBufferPointer, to out: some RPCOutput) -> Bool {
+        switch service.fastPath(bytes, emit: RPCNotifier(out)) {
         case nil: return false
         case .result(let id?, let result)?: out.send(.response, RPCEncoder.result(id: .int(id), raw: nil, result))
         case .result(nil, _)?, .numbers(nil, _, _, _, _)?: break

@@ -6,7 +6,8 @@
 /// either written in place (`notify(_:_:paramsBound:_:)`, the frame writer: no copy) or
 /// given as a `JSONValue` (`notify(_:_:params:)`).
 public struct RPCNotifier {
-    let output: any RPCOutput
+    /// Where the notifications go.
+    public let output: any RPCOutput
 
     /// A notifier writing into `output`.
     public init(_ output: any RPCOutput) {

@@ -10,15 +10,16 @@ import SheetRPC
 extension SheetService {
     public func fastPath(_ message: UnsafeRawBufferPointer, emit: RPCNotifier) -> RPCFastOutcome? {
         guard let m = HotMessage.parse(message) else { return nil }
-        // The input's session, looked up once (nil: clock.tick, or no such session).
-        let target = m.call.session.flatMap { sessions[handle: $0] }
-        if let s = target, s.sheet.state.setup.edge != .bottom { return nil }
+        // The input's session, looked up once (nil: clock.tick, or no such session), and
+        // borrowed rather than retained (see `SessionTable.unretained(handle:)`).
+        let target = m.call.session.flatMap { sessions.unretained(handle: $0) }
+        if let target, target._withUnsafeGuaranteedRef({ $0.sheet.state.setup.edge != .bottom }) { return nil }
         fastPathTaken.count(m.call)
         currentCall = .hot(m.kind)
         return outbox.streaming(to: emit) { () -> RPCFastOutcome in
             do throws(RPCError) {
                 if case .tick(let t) = m.call {  // its answer written without a JSONValue
-                    let (t, frames) = try clockTickFrames(at: t)
+                    let (t, frames) = try clockTickFrames(at: t, emit: emit)
                     return .numbers(id: m.id, "t", t, "frames", Double(frames))
                 }
                 return .result(id: m.id, try apply(m.call, to: target, answered: m.id != nil))
@@ -29,30 +30,37 @@ extension SheetService {
     }
 
     /// Applies the call; its answer (`null` for an input nobody reads the answer of).
-    private func apply(_ call: HotMessage.Call, to target: Session?, answered: Bool) throws(RPCError) -> JSONValue {
+    private func apply(_ call: HotMessage.Call, to target: Unmanaged<Session>?, answered: Bool) throws(RPCError) -> JSONValue {
         switch call {
-        case .pan(let session, let t, let phase, let translation, let velocity, let source):
-            let s = try found(target, session)
+        case .tick(let t):
+            return try clockTick(at: t)  // (fastPath answers ticks itself)
+        case .pan(let handle, _, _, _, _, _), .scroll(let handle, _, _):
+            guard let target else { throw RPCError.unknownSession("s\(handle)") }
+            // The session borrowed, not retained (see `SessionTable.unretained(handle:)`).
+            return try target._withUnsafeGuaranteedRef { s in
+                Result { () throws(RPCError) in try apply(input: call, to: s, answered: answered) }
+            }.get()
+        }
+    }
+
+    /// Applies an input (`pan`, `scroll`) to its session.
+    private func apply(input call: HotMessage.Call, to s: Session, answered: Bool) throws(RPCError) -> JSONValue {
+        switch call {
+        case .pan(_, let t, let phase, let translation, let velocity, let source):
             var gesture = PanGesture.accepted
             try apply(to: s, time: inputTime(stamped: t), mayBeRefused: s.sheet.panMayBeRefused(phase, source: source)) {
                 sheet, now throws(SheetError) in
                 gesture = try sheet.pan(phase, translation: translation, velocity: velocity, source: source, at: now)
             }
             return answered ? ["state": .string(s.sheet.phase.rawValue), "gesture": .string(gesture.rawValue)] : .null
-        case .scroll(let session, let t, let scroll):
-            let s = try found(target, session)
+        case .scroll(_, let t, let scroll):
             try apply(to: s, time: inputTime(stamped: t), mayBeRefused: true) { sheet, now throws(SheetError) in
                 try sheet.scroll(scroll.sample, at: now)
             }
             return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
-        case .tick(let t):
-            return try clockTick(at: t)  // (fastPath answers ticks itself)
+        case .tick:
+            preconditionFailure("clock.tick is not an input")
         }
-    }
-
-    private func found(_ target: Session?, _ handle: Int) throws(RPCError) -> Session {
-        guard let s = target else { throw RPCError.unknownSession("s\(handle)") }
-        return s
     }
 }
 

@@ -87,19 +87,19 @@ extension SheetService {
 
     /// `clock.tick` at a validated `t`: its answer `{t, frames}`.
     func clockTick(at t: Double) throws(RPCError) -> JSONValue {
-        let (t, count) = try clockTickFrames(at: t)
+        let (t, count) = try clockTickFrames(at: t, emit: outbox.current)
         return ["t": .number(t), "frames": .int(Int64(count))]
     }
 
-    /// `clock.tick` at a validated `t`: the time it ticked at and the frames it sent (the
-    /// fast path writes its answer from these).
-    func clockTickFrames(at t: Double) throws(RPCError) -> (t: Double, frames: Int) {
+    /// `clock.tick` at a validated `t`, its frames to `emit`: the time it ticked at and the
+    /// frames it sent (the fast path writes its answer from these).
+    func clockTickFrames(at t: Double, emit: RPCNotifier) throws(RPCError) -> (t: Double, frames: Int) {
         guard clock == .host else {
             throw RPCError.invalidState("clock.tick drives the host clock; this server runs the realtime clock")
         }
         let t = max(t, hostNow)
         hostNow = t
-        return (t, tick(at: t))
+        return (t, tick(at: t, emit: emit))
     }
 
     func createSession(_ c: Call) throws(RPCError) -> JSONValue {

@@ -34,8 +34,9 @@ extension SheetService: RPCSteppingService {
     /// than of the connection: every step, no pause).
     func runUntilRest(_ c: Call) throws(RPCError) -> JSONValue {
         let run = try beginRunUntilRest(c)
+        let emit = outbox.current
         while true {
-            if let answer = run.next() { return answer }
+            if let answer = run.next(emit: emit) { return answer }
         }
     }
 
@@ -73,11 +74,12 @@ extension SheetService: RPCSteppingService {
 
         func step(emit: RPCNotifier) -> JSONValue? {
             service.currentMethod = ClockRunUntilRest.name
-            return service.outbox.streaming(to: emit) { next() }
+            return service.outbox.streaming(to: emit) { next(emit: emit) }
         }
 
-        /// The next tick (its notifications into the outbox), or the answer.
-        func next() -> JSONValue? {
+        /// The next tick (its frames to `emit`, its other notifications into the outbox), or
+        /// the answer.
+        func next(emit: RPCNotifier) -> JSONValue? {
             let s = service
             // Rest: no session is moving (none animates, none is held by a finger, every frame
             // has been sent).
@@ -86,7 +88,7 @@ extension SheetService: RPCSteppingService {
             guard t <= end else { return answer(rested: false) }
             ticks += 1
             s.hostNow = max(t, s.hostNow)
-            frames += s.tick(at: s.hostNow)
+            frames += s.tick(at: s.hostNow, emit: emit)
             return nil
         }
 

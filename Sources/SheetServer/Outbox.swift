@@ -1,58 +1,68 @@
 import SheetCore
 import SheetRPC
 
-/// Where the service puts the notifications (`sheet.frame`, `sheet.event`, `$/diagnostic`)
-/// of the call or realtime tick being handled, as typed values: while one runs
-/// (`streaming(to:_:)`) each is written at once into the connection's output, a frame's
-/// members straight into the output's buffer, so no tick — even one over 100,000 sessions —
-/// holds its frames. Anything queued outside a call is held and written first by the next one.
+/// Where the service puts the notifications (`sheet.event`, `$/diagnostic`) of the call or
+/// realtime tick being handled, as typed values: while one runs (`streaming(to:_:)`) each is
+/// written at once into the connection's output. Anything queued outside a call is held and
+/// written first by the next one.
+///
+/// Frames (`sheet.frame`) do not pass through here: a tick, which always runs inside
+/// `streaming`, is handed that call's notifier and writes each frame's members straight into
+/// the output's buffer (`writeFrame`), so no tick — even one over 100,000 sessions — holds its
+/// frames, and a frame costs no reference count (reading a notifier stored here would retain
+/// its output for every frame).
 final class Outbox {
     /// A notification, typed until it is written.
     enum Message {
-        case frame(SheetFrame, session: String, seq: Int, t: Double)
         case event(SheetEvent, session: String)
         /// A `$/diagnostic` with these params.
         case diagnostic(JSONValue)
     }
 
-    private var sink: RPCNotifier?
+    /// The output of the `streaming` call running, nil outside one. Unowned: the caller's
+    /// notifier holds it until its `streaming` returns (which restores the previous one), and
+    /// storing a strong reference would retain the output on entering a call and release it on
+    /// leaving, once per message on the hot path.
+    private unowned(unsafe) var sink: (any RPCOutput)?
     private var held: [Message] = []
 
     /// Writes `m` now (inside `streaming`) or holds it.
     func append(_ m: Message) {
-        if let sink { Self.write(m, to: sink) } else { held.append(m) }
+        if let sink { Self.write(m, to: RPCNotifier(sink)) } else { held.append(m) }
     }
 
-    /// `append(.frame(...))` without copying the frame into a message first: written at once
-    /// (inside `streaming`, as on every tick) or held.
-    func appendFrame(_ f: borrowing SheetFrame, session: String, seq: Int, t: Double) {
-        guard let sink else { return held.append(.frame(copy f, session: session, seq: seq, t: t)) }
-        Self.writeFrame(f, session: session, seq: seq, t: t, to: sink)
+    /// The notifier of the running `streaming` call, for code that was not handed it (a
+    /// handler of the method table runs inside one).
+    var current: RPCNotifier {
+        guard let sink else { preconditionFailure("Outbox.current outside streaming") }
+        return RPCNotifier(sink)
     }
 
-    private static func writeFrame(_ f: borrowing SheetFrame, session: String, seq: Int, t: Double, to emit: RPCNotifier) {
+    /// Writes a `sheet.frame` of the session to `emit`, its members straight into the output.
+    static func writeFrame(_ f: borrowing SheetFrame, session: String, seq: Int, t: Double, to emit: RPCNotifier) {
         emit.notify("sheet.frame", .frame(session: session), paramsBound: WireEncoding.frameBound(f, session: session)) { w in
             WireEncoding.frame(f, session: session, seq: seq, t: t, into: &w)
         }
     }
 
-    /// Runs `body` with every appended notification written straight to `emit`.
+    /// Runs `body` with every appended notification written straight to `emit`. (Always
+    /// inlined: specialized for its closure instead, it retains what the closure captures —
+    /// the service and the output — for every message.)
+    @inline(__always)
     func streaming<R, E: Error>(to emit: RPCNotifier, _ body: () throws(E) -> R) throws(E) -> R {
-        let saved = sink
-        sink = emit
-        defer { sink = saved }
         if !held.isEmpty {
             let early = held
             held.removeAll()
             for m in early { Self.write(m, to: emit) }
         }
+        unowned(unsafe) let saved = sink  // (unowned: a strong copy would be retained)
+        sink = emit.output
+        defer { sink = saved }
         return try body()
     }
 
     private static func write(_ m: Message, to emit: RPCNotifier) {
         switch m {
-        case .frame(let f, let session, let seq, let t):
-            writeFrame(f, session: session, seq: seq, t: t, to: emit)
         case .event(let e, let session):
             emit.notify("sheet.event", .event, paramsBound: WireEncoding.eventBound(e, session: session)) { w in
                 WireEncoding.event(e, session: session, into: &w)

@@ -118,6 +118,14 @@ struct SessionTable: Sequence {
 
     subscript(handle h: Int) -> Session? { byHandle[h] }
 
+    /// The session with handle `h`, unretained; the hot path borrows it with
+    /// `_withUnsafeGuaranteedRef` instead of retaining and releasing it for every message.
+    /// Valid while the table holds the session: no input or tick removes one (only
+    /// `session.destroy` does).
+    func unretained(handle h: Int) -> Unmanaged<Session>? {
+        byHandle[h].map { Unmanaged.passUnretained($0) }
+    }
+
     mutating func insert(_ s: Session) {
         byHandle[s.order] = s
     }
@@ -141,15 +149,22 @@ struct SessionTable: Sequence {
         moving.append(s)
     }
 
-    /// The moving sessions in creation order. A tick visits these, clearing `isMoving` on each
-    /// one that comes to rest, then calls `dropResting()`. (Not a closure-taking mutating
-    /// method: the tick reads other sessions — a stack parent reads its child — while it runs.)
-    mutating func movingInCreationOrder() -> [Session] {
-        if movingNeedsSort {
-            moving.sort { $0.order < $1.order }
-            movingNeedsSort = false
-        }
-        return moving
+    /// Puts the moving sessions in creation order. A tick then visits `movingSession(at:)` for
+    /// each index the list had when it began (a session it marks moving is appended, for the
+    /// next tick), clearing `isMoving` on each one that comes to rest, and calls
+    /// `dropResting()`. (Not a closure-taking mutating method: the tick reads other sessions —
+    /// a stack parent reads its child — while it runs.)
+    mutating func sortMoving() {
+        guard movingNeedsSort else { return }
+        moving.sort { $0.order < $1.order }
+        movingNeedsSort = false
+    }
+
+    /// The moving session at index `i`, unretained (see `unretained(handle:)`): a tick visits
+    /// each without retaining and releasing it. The list only grows while a tick runs, so
+    /// index `i` is the same session throughout.
+    func movingSession(at i: Int) -> Unmanaged<Session> {
+        Unmanaged.passUnretained(moving[i])
     }
 
     /// Removes the sessions whose `isMoving` was cleared from the moving list.

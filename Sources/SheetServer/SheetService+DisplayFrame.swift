@@ -14,7 +14,7 @@ extension SheetService {
         guard t > hostNow else { return }
         currentMethod = "clock.tick"
         hostNow = t
-        outbox.streaming(to: emit) { _ = tick(at: t) }
+        outbox.streaming(to: emit) { _ = tick(at: t, emit: emit) }
         lastGridTick = nil
     }
 }

@@ -161,7 +161,7 @@ public final class SheetService: RPCService {
         lastGridTick = k
         currentMethod = "clock.tick"
         hostNow = Double(k) * gridInterval
-        outbox.streaming(to: emit) { _ = tick(at: hostNow) }
+        outbox.streaming(to: emit) { _ = tick(at: hostNow, emit: emit) }
         if sessions.moving.isEmpty { lastGridTick = nil }
     }
 
@@ -182,28 +182,46 @@ public final class SheetService: RPCService {
     // MARK: - Frames
 
     /// Advance every moving session to `t` (in creation order) and send a frame for each
-    /// one that changed.
-    func tick(at t: Double) -> Int {
+    /// one that changed, to `emit`: the notifier of the `streaming` call the tick runs in,
+    /// handed down so that a frame is written without a reference count (see `Outbox`).
+    func tick(at t: Double, emit: RPCNotifier) -> Int {
         var count = 0
         prepareStacks(at: t)
-        for s in sessions.movingInCreationOrder() {
-            s.sheet.advance(to: t)
-            var frame = s.sheet.tickFrame()
-            decorate(&frame, of: s.id)  // stack transform
-            if Self.differs(frame, from: s.lastFrame) {
-                s.seq += 1
-                outbox.appendFrame(frame, session: s.id, seq: s.seq, t: t)  // written in place, not copied
-                count += 1
-                // One-shot members are spent once sent; they do not count as a later change.
-                s.sheet.didDeliverFrame()
-                frame.scroll.flingVelocityY = nil
-                s.lastFrame = consume frame
+        sessions.sortMoving()
+        // The sessions moving as the tick begins, by index, each borrowed from the table
+        // rather than retained (a session the tick marks moving waits for the next one).
+        for i in 0..<sessions.moving.count {
+            sessions.movingSession(at: i)._withUnsafeGuaranteedRef { s in
+                if tick(s, at: t, emit: emit) { count += 1 }
             }
-            drain(s, id: s.id)
-            if !s.sheet.isActive { s.isMoving = false }
         }
         sessions.dropResting()
         return count
+    }
+
+    /// One session's part of a tick; whether it sent a frame.
+    private func tick(_ s: Session, at t: Double, emit: RPCNotifier) -> Bool {
+        s.sheet.advance(to: t)
+        var frame = s.sheet.tickFrame()
+        decorate(&frame, of: s.id)  // stack transform
+        // The last frame is moved out to be compared and moved back (or replaced): compared
+        // where it is stored, it would be copied (every reference in it retained and released).
+        let last = s.lastFrame.take()
+        let changed = Self.differs(frame, from: last)
+        if changed {
+            s.seq += 1
+            // Written in place, not copied.
+            Outbox.writeFrame(frame, session: s.id, seq: s.seq, t: t, to: emit)
+            // One-shot members are spent once sent; they do not count as a later change.
+            s.sheet.didDeliverFrame()
+            frame.scroll.flingVelocityY = nil
+            s.lastFrame = consume frame
+        } else {
+            s.lastFrame = consume last
+        }
+        drain(s, id: s.id)
+        if !s.sheet.isActive { s.isMoving = false }
+        return changed
     }
 
     /// Whether `frame` differs from the last one sent, compared in place. A change of

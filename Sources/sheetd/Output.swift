@@ -39,12 +39,6 @@ final class ProtocolOutput: RPCOutput {
         var frameSession: String?
 
         var isEmpty: Bool { bytes.count == 0 }
-
-        /// Whether a message of `bound` bytes goes at its end: a chunk of messages (not a
-        /// frame of its own), started, with room for it.
-        func takes(_ bound: Int) -> Bool {
-            frameSession == nil && !isEmpty && bytes.count + bound + FrameEncoder.maxFramingBytes <= bytes.capacity
-        }
     }
 
     /// What a written or superseded chunk is replaced with.
@@ -127,17 +121,35 @@ final class ProtocolOutput: RPCOutput {
         } else {
             // A new chunk when the last one is written, a frame of its own, or too full for
             // this message (a chunk never grows past 64 KiB for a message that fits one).
-            // (The last chunk is read where it is: binding it would retain its buffer and string.)
-            if chunks.count == head || !chunks[chunks.count - 1].takes(bound) {
+            if chunks.count == head || !lastChunkTakes(bound) {
                 let fresh = spares.popLast() ?? MessageBuffer(capacity: Self.chunkBytes)
                 chunks.append(Chunk(bytes: fresh, frameSession: nil))
             }
-            let buffer = chunks[chunks.count - 1].bytes
-            let before = buffer.count
-            encoder.frame(into: buffer, bound: bound, write)
-            pendingBytes += buffer.count - before
+            pendingBytes += withBuffer(ofChunk: chunks.count - 1) { buffer in
+                let before = buffer.count
+                encoder.frame(into: buffer, bound: bound, write)
+                return buffer.count - before
+            }
         }
         if pendingBytes >= nextWriteAttempt { self.write() }
+    }
+
+    /// Whether a message of `bound` bytes goes at the end of the last chunk: a chunk of
+    /// messages (not a frame of its own), started, with room for it.
+    private func lastChunkTakes(_ bound: Int) -> Bool {
+        let last = chunks.count - 1
+        guard chunks[last].frameSession == nil else { return false }
+        return withBuffer(ofChunk: last) { bytes in
+            bytes.count > 0 && bytes.count + bound + FrameEncoder.maxFramingBytes <= bytes.capacity
+        }
+    }
+
+    /// Runs `body` with the buffer of chunk `i`, borrowed from `chunks` rather than retained
+    /// (read from the array it would be retained and released around each call made on it,
+    /// twice per message). `body` must not remove the chunk, and does not: it only writes into
+    /// the buffer.
+    private func withBuffer<R>(ofChunk i: Int, _ body: (MessageBuffer) -> R) -> R {
+        Unmanaged.passUnretained(chunks[i].bytes)._withUnsafeGuaranteedRef(body)
     }
 
     /// `send` writes each time another 64 KiB are pending (not for every message while the

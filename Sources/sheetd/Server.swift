@@ -37,7 +37,10 @@ struct Server {
         // --plugin-isolation none: flush before plugin code, exit on a signal during it.
         let watchdog = options.pluginIsolation == .none
             ? PluginCallWatchdog(output: output, signals: signals, logger: logger) : nil
-        var (connection, decoder) = options.makeConnection(logger: logger, pluginGate: watchdog)
+        // `connection` is a constant: a variable captured by the functions below would be
+        // retained and released around every call made on it.
+        let (connection, madeDecoder) = options.makeConnection(logger: logger, pluginGate: watchdog)
+        var decoder = madeDecoder
         var clockKnown = false  // the clock is chosen by `initialize`, once
         logger.info("serving on stdio (framing \(options.framing.rawValue), max message \(options.maxMessageBytes) bytes)")
 
@@ -59,7 +62,9 @@ struct Server {
         /// Takes work while the output accepts it; `true` when every message read so far is
         /// done. A due tick runs first (full or not) or between any two messages, but once per
         /// turn: a clock too busy to keep up (it then skips grid points) never starves input.
-        func takeWork() -> Bool {
+        /// (The decoder is passed `inout`, not captured: read through a captured variable, it
+        /// would be copied — its buffer retained — for every message.)
+        func takeWork(_ decoder: inout FrameDecoder) -> Bool {
             var ticked = tickIfDue()  // even when full: frames then supersede pending ones
             while !output.isFull && connection.exitCode == nil && !output.readerGone {
                 if !ticked { ticked = tickIfDue() }
@@ -67,7 +72,8 @@ struct Server {
                     connection.resume(to: output)
                     continue
                 }
-                // Each message is read where it arrived in the decoder's buffer (not copied).
+                // Each message is read where it arrived in the decoder's buffer (not copied,
+                // and sliced only if the fast path declines it).
                 if let found = decoder.nextInPlace() {
                     if let f = decoder.detected { output.encoder.framing = f }
                     switch found {
@@ -76,7 +82,9 @@ struct Server {
                         connection.receive(.error(e), to: output)
                     case .message(let r):
                         if logger.enabled(.debug) { logger.debug("received a message of \(r.count) bytes") }
-                        connection.receive(decoder.message(r), to: output)
+                        _ = decoder.withMessage(r) { bytes, slice in
+                            connection.receive(bytes, slice: slice, to: output)
+                        }
                     }
                 } else {
                     guard !tail.isEmpty else { return true }
@@ -98,7 +106,7 @@ struct Server {
 
         var fds = [pollfd](repeating: pollfd(), count: 3)  // filled each turn (one array, not one per turn)
         while true {
-            let allTaken = takeWork()
+            let allTaken = takeWork(&decoder)
             if !output.write() { return readerGone() }
             if let code = connection.exitCode {
                 logger.info("exit (code \(code))")
