@@ -5,27 +5,29 @@ package struct Drag: Sendable, Equatable {
     package enum Source: String, Sendable {
         case sheet, bottomEdge, leftEdge, scroll
     }
-    package var source: Source
+    // (Numbers first, optionals and flags after them: no padding between them; a `Drag?` is
+    // in every session's state.)
     /// Extent when the finger took the sheet (pt).
     package var startExtent: Double
     /// The finger's translation at that moment (y for vertical drags, x for an edge pop).
     package var startTranslation: Double
     /// The sheet's extent now, rubber-banded (pt).
     package var extent: Double
-    /// The detent the sheet rested at when the finger took it; nil mid-transition.
-    package var originIndex: Int?
-    /// Where the sheet was heading before the finger took it.
-    package var goalBefore: SheetState.Goal
     /// Samples of the finger position (pt, positive = growing) for release velocity.
     package var estimator = VelocityEstimator()
-    /// The sheet went below its smallest detent: a dismissal was under way.
-    package var wentBelowSmallest = false
-    /// The finger's position before rubber-banding (pt shown; `nil` before the first move).
-    package var rawExtent: Double?
     /// The id and height of the detent the drag started at (`nil` mid-transition): a release
     /// is decided against that detent as it is at release.
     package var originDetent: String?
     package var originHeight: Double?
+    /// The finger's position before rubber-banding (pt shown; `nil` before the first move).
+    package var rawExtent: Double?
+    /// The detent the sheet rested at when the finger took it; nil mid-transition.
+    package var originIndex: Int?
+    package var source: Source
+    /// Where the sheet was heading before the finger took it.
+    package var goalBefore: SheetState.Goal
+    /// The sheet went below its smallest detent: a dismissal was under way.
+    package var wentBelowSmallest = false
 
     package init(source: Source, startExtent: Double, startTranslation: Double, extent: Double, originIndex: Int?,
                  goalBefore: SheetState.Goal) {

@@ -19,6 +19,21 @@ package enum RestTarget: Sendable, Equatable {
         }
     }
 
+    /// Whether `id` is the selected detent, compared in place.
+    package func selects(_ id: borrowing String) -> Bool {
+        switch self {
+        case .detent(let d), .height(_, let d), .keyboardRaised(let d, _): return d == id
+        }
+    }
+
+    /// `body` with the selected detent, read in place.
+    @inline(__always)
+    package func withDetent<Result>(_ body: (borrowing String) -> Result) -> Result {
+        switch self {
+        case .detent(let id), .height(_, let id), .keyboardRaised(let id, _): return body(id)
+        }
+    }
+
     /// The held height, if the sheet rests off its detents.
     package var height: Double? {
         if case .height(let h, _) = self { return h }

@@ -6,23 +6,45 @@ extension SheetState {
         return copy.restExtent
     }
 
-    func navFrame(width: Double) -> SheetFrame.Nav {
+    /// The navigation entries on screen, bottom of the z-order first: the entry a
+    /// transition covers or reveals under the other one, else the top entry (nil: none).
+    @inline(__always)
+    func navEntriesOnScreen() -> (NavEntry, NavigationItemLayout, NavEntry?, NavigationItemLayout)? {
+        if let tr = nav.transition, let layout = navLayoutCache {
+            return tr.operation == .push ? (tr.from, layout.from, tr.to, layout.to) : (tr.to, layout.to, tr.from, layout.from)
+        }
+        guard let top = nav.entries.last else { return nil }
+        return (top, .init(x: 0), nil, .init(x: 0))
+    }
+
+    /// Where the navigation entries on screen are drawn (`navIDs` names them).
+    func navPlacements(width: Double) -> SheetFrame.NavPlacements {
+        guard nav.transition != nil || !nav.entries.isEmpty, let (a, la, b, lb) = navEntriesOnScreen() else { return .init() }
         let w = Quantize.points(width)
         // Entries report the height they are laid out at: never taller than the sheet allows.
         let tallest = max(0, container.maxSheetHeight - container.safeArea.bottom)
-        func item(_ e: NavEntry, _ l: NavigationItemLayout) -> SheetFrame.NavItem {
-            .init(id: e.id, x: Quantize.points(l.x), width: w, height: Quantize.points(min(entryHeight(e), tallest)),
+        func placement(_ e: NavEntry, _ l: NavigationItemLayout) -> SheetFrame.NavPlacement {
+            .init(x: Quantize.points(l.x), width: w, height: Quantize.points(min(entryHeight(e), tallest)),
                   alpha: Quantize.unit(l.alpha))
         }
-        if let tr = nav.transition, let layout = navLayoutCache {
-            // Bottom of the z-order first: the entry being covered or revealed.
-            let items = tr.operation == .push
-                ? [item(tr.from, layout.from), item(tr.to, layout.to)]
-                : [item(tr.to, layout.to), item(tr.from, layout.from)]
-            return .init(items: items, separatorX: layout.separatorX.map(Quantize.points))
+        let separatorX = b == nil ? nil : navLayoutCache?.separatorX.map(Quantize.points)
+        return .init(placement(a, la), b.map { placement($0, lb) }, separatorX: separatorX)
+    }
+
+    /// Whether `ids` are `navIDs()`, compared in place (no entry copied).
+    func showsNavEntries(_ ids: borrowing [String]) -> Bool {
+        if let tr = nav.transition, navLayoutCache != nil {
+            let (a, b) = tr.operation == .push ? (tr.from.id, tr.to.id) : (tr.to.id, tr.from.id)
+            return ids.count == 2 && ids[0] == a && ids[1] == b
         }
-        guard let top = nav.entries.last else { return .init(items: [], separatorX: nil) }
-        return .init(items: [item(top, .init(x: 0))], separatorX: nil)
+        guard !nav.entries.isEmpty else { return ids.isEmpty }
+        return ids.count == 1 && ids[0] == nav.entries[nav.entries.count - 1].id
+    }
+
+    /// The ids of the navigation entries on screen, in `navPlacements`' order.
+    func navIDs() -> [String] {
+        guard let (a, _, b, _) = navEntriesOnScreen() else { return [] }
+        return b.map { [a.id, $0.id] } ?? [a.id]
     }
 }
 

@@ -411,17 +411,46 @@ public struct Sheet: ~Copyable, Sendable {
     /// The frame at the current time.
     public func frame() -> SheetFrame { state.frame() }
 
-    /// `frame()` for a clock's tick: while the sheet moves, the detents it resolves are kept
-    /// for its next frames and drag steps (`SheetState.detentCache`); at rest they are dropped
-    /// (memory per idle session). Same frame as `frame()`.
-    public mutating func tickFrame() -> SheetFrame {
+    /// `frame()`'s values for a clock's tick (the names: `frameNames`): while the sheet moves,
+    /// the detents it resolves are kept for its next frames and drag steps
+    /// (`SheetState.detentCache`); at rest they are dropped (memory per idle session).
+    public mutating func tickFrame() -> FrameValues {
         guard state.isActive else {
             if !state.detentCache.isEmpty { state.detentCache = DetentCache() }
-            return state.frame()
+            return state.frameValues()
         }
         state.withCachedDetents { _ in }
-        return state.frameFromCache()
+        return state.frameValuesFromCache()
     }
+
+    /// `frame()`'s values alone.
+    public func frameValues() -> FrameValues { state.frameValues() }
+
+    /// The names `frame()` reports: the selected detent's id and the navigation entries' ids.
+    public func frameNames() -> FrameNames { FrameNames(detent: state.selected, navIDs: state.navIDs()) }
+
+    /// Whether `frame()` reports `names`.
+    public func reports(_ names: borrowing FrameNames) -> Bool {
+        state.rest.selects(names.detent) && state.showsNavEntries(names.navIDs)
+    }
+
+    /// Whether `frame()` reports names whose `FrameNames.key` is `key` (names something still
+    /// holds), from their representation alone, nothing copied or retained (a tick asks on
+    /// every frame): true means it does; false, perhaps not (ask `reports`). A sheet showing
+    /// navigation entries always answers false.
+    public func reportsNames(withKey key: FrameNames.Key) -> Bool {
+        guard key.navCount == 0, state.nav.transition == nil, state.nav.entries.isEmpty else { return false }
+        return state.rest.withDetent { FrameNames.Key.bits(of: $0) == key.detent }
+    }
+
+    /// `body` with the selected detent's id (what `frame()` reports as `detent`), read in place.
+    @inline(__always)
+    public func withDetentID<Result>(_ body: (borrowing String) -> Result) -> Result {
+        state.rest.withDetent(body)
+    }
+
+    /// The ids of the navigation entries on screen (`frame().navIDs`).
+    public var navIDs: [String] { state.navIDs() }
 
     /// The frame's `progress` alone (what a stacked parent follows), without the rest of the frame.
     public var presentationProgress: Double {

@@ -4,11 +4,53 @@ public enum SheetPhase: String, Sendable {
 }
 
 /// Everything a host needs to draw one sheet at one instant (`sheet.frame` minus the
-/// session id, sequence number and time, which the server adds).
+/// session id, sequence number and time, which the server adds): its `values`, plain data,
+/// read as the frame's own members (`frame.sheet.height`, `frame.dimming.alpha`), and the
+/// names they go with — the selected detent's id and the navigation entries' ids.
 ///
 /// Lengths are rounded to 0.001 pt and alphas/progress to 0.0001, so the numbers print the
 /// way a person reads them and identical inputs give identical frames.
+@dynamicMemberLookup
 public struct SheetFrame: Sendable, Equatable {
+    /// Everything but the names.
+    public var values: FrameValues
+    /// The selected detent's id.
+    public var detent: String
+    /// The ids of the navigation entries on screen (`values.nav`'s, in that order).
+    public var navIDs: [String]
+
+    public init(values: FrameValues, detent: String, navIDs: [String]) {
+        self.values = values
+        self.detent = detent
+        self.navIDs = navIDs
+    }
+
+    public subscript<Member>(dynamicMember member: WritableKeyPath<FrameValues, Member>) -> Member {
+        get { values[keyPath: member] }
+        set { values[keyPath: member] = newValue }
+    }
+
+    /// The navigation entries on screen, bottom of the z-order first.
+    public var nav: Nav {
+        Nav(items: zip(navIDs, values.nav.placements).map { id, p in
+            NavItem(id: id, x: p.x, width: p.width, height: p.height, alpha: p.alpha)
+        }, separatorX: values.nav.separatorX)
+    }
+
+    /// One navigation entry on screen.
+    public struct NavItem: Sendable, Equatable {
+        public var id: String
+        public var x: Double
+        public var width: Double
+        public var height: Double
+        public var alpha: Double
+    }
+    /// The navigation entries on screen, bottom of the z-order first.
+    public struct Nav: Sendable, Equatable {
+        public var items: [NavItem]
+        public var separatorX: Double?
+    }
+
     /// The dimming layer over the presenting screen.
     public struct Dimming: Sendable, Equatable {
         public var alpha: Double
@@ -28,18 +70,41 @@ public struct SheetFrame: Sendable, Equatable {
         /// positive scrolls toward the end of the list).
         public var flingVelocityY: Double?
     }
-    /// One navigation entry on screen.
-    public struct NavItem: Sendable, Equatable {
-        public var id: String
+    /// Where one navigation entry on screen is drawn (its id is in `SheetFrame.navIDs`).
+    public struct NavPlacement: Sendable, Equatable {
         public var x: Double
         public var width: Double
         public var height: Double
         public var alpha: Double
     }
-    /// The navigation entries on screen, bottom of the z-order first.
-    public struct Nav: Sendable, Equatable {
-        public var items: [NavItem]
+    /// Where the navigation entries on screen are drawn, bottom of the z-order first: at most
+    /// two (a transition's), held inline so a frame holds no array.
+    public struct NavPlacements: Sendable, Equatable {
         public var separatorX: Double?
+        /// How many entries are on screen (0, 1 or 2).
+        public private(set) var count: UInt8 = 0
+        private var first = NavPlacement(x: 0, width: 0, height: 0, alpha: 0)
+        private var second = NavPlacement(x: 0, width: 0, height: 0, alpha: 0)
+
+        /// None, `first` alone, or `first` under `second`.
+        public init(_ first: NavPlacement? = nil, _ second: NavPlacement? = nil, separatorX: Double? = nil) {
+            precondition(first != nil || second == nil, "a second entry on screen needs a first")
+            if let first { self.first = first; count = 1 }
+            if let second { self.second = second; count = 2 }
+            self.separatorX = separatorX
+        }
+
+        /// The entry at `i` (`0..<count`).
+        public subscript(i: Int) -> NavPlacement {
+            precondition(i >= 0 && i < count, "no navigation entry \(i) on screen")
+            return i == 0 ? first : second
+        }
+        public var placements: [NavPlacement] { (0..<Int(count)).map { self[$0] } }
+
+        public static func == (a: NavPlacements, b: NavPlacements) -> Bool {
+            a.count == b.count && a.separatorX == b.separatorX && (a.count < 1 || a.first == b.first)
+                && (a.count < 2 || a.second == b.second)
+        }
     }
 
     /// The shown height as a continuous detent index and a fraction of the container.
@@ -56,27 +121,12 @@ public struct SheetFrame: Sendable, Equatable {
         /// Points of the sheet's visible rect below the keyboard's top edge.
         public var overlap: Double
     }
-
-    public var state: SheetPhase
-    public var sheet: Rect
-    public var cornerRadius: Double
-    public var dimming: Dimming
-    public var grabber: Grabber
-    public var detent: String
-    public var progress: Double
-    public var scroll: Scroll
-    public var nav: Nav
-    public var position: Position
-    public var keyboard: Keyboard
     /// What assistive technologies may do to the sheet now.
     public struct Accessibility: Sendable, Equatable {
         /// `expand`, `collapse`, `dismiss`, those available now, in that order.
         public var actions: AccessibilityActions
         public init(actions: AccessibilityActions) { self.actions = actions }
     }
-    public var accessibility = Accessibility(actions: [])
-
-    // MARK: layout, footer and stack members; nil = not reported
     /// Where a button bar pinned to the sheet's bottom goes (`options.footerHeight`).
     public struct Footer: Sendable, Equatable {
         public var y: Double
@@ -102,15 +152,6 @@ public struct SheetFrame: Sendable, Equatable {
             self.translateY = translateY
         }
     }
-    /// Which corners are rounded; reported unless the sheet is a plain full-width bottom
-    /// sheet (absent = `top`).
-    public var corners: SheetCorners? = nil
-    public var footer: Footer? = nil
-    /// The sheet's opacity (0…1) under reduced motion; `nil` (not reported) otherwise.
-    public var opacity: Double? = nil
-    public var background: Background? = nil
-    /// Set by the server on a session that has child sessions.
-    public var transform: Transform? = nil
     /// A back gesture's scale (Material 3's predictive back), about the sheet's bottom centre.
     public struct BackScale: Sendable, Equatable {
         public var scaleX: Double
@@ -120,8 +161,88 @@ public struct SheetFrame: Sendable, Equatable {
             self.scaleY = scaleY
         }
     }
+}
+
+/// The names a frame reports: the selected detent's id and the ids of the navigation entries
+/// on screen (in `FrameValues.nav`'s order).
+public struct FrameNames: Sendable, Equatable {
+    public var detent: String
+    public var navIDs: [String]
+
+    public init(detent: String, navIDs: [String]) {
+        self.detent = detent
+        self.navIDs = navIDs
+    }
+
+    /// How the names are represented, as plain data (read without retaining them): equal keys
+    /// mean equal names while something holds one of them (the same storage, or the same
+    /// small string); different keys may still be equal names.
+    @inline(__always)
+    public var key: Key { Key(detent: Key.bits(of: detent), navCount: navIDs.count) }
+
+    /// `FrameNames.key`.
+    public struct Key: Sendable, Equatable {
+        var detent: Bits
+        var navCount: Int
+
+        struct Bits: Sendable, Equatable {
+            var low, high: UInt64
+        }
+
+        /// A string's representation (its two words).
+        @inline(__always)
+        static func bits(of s: borrowing String) -> Bits { unsafeBitCast(copy s, to: Bits.self) }
+    }
+}
+
+/// A frame's values as plain data: every member of `SheetFrame` but the names (the detent's
+/// id and the navigation entries' ids, which the sheet holds). Copying, comparing and storing
+/// one copies bytes and retains nothing: the server keeps the last one sent per session and
+/// compares each tick's against it.
+public struct FrameValues: Sendable, Equatable {
+    // (Declared one-byte members first: no padding between members; the server keeps one
+    // per session. The wire order is `WireEncoding`'s.)
+    public var state: SheetPhase
+    public var accessibility = SheetFrame.Accessibility(actions: [])
+    /// Which corners are rounded; reported unless the sheet is a plain full-width bottom
+    /// sheet (absent = `top`).
+    public var corners: SheetCorners? = nil
+    public var sheet: Rect
+    public var cornerRadius: Double
+    public var progress: Double
+    public var position: SheetFrame.Position
+    public var keyboard: SheetFrame.Keyboard
+    public var dimming: SheetFrame.Dimming
+    public var grabber: SheetFrame.Grabber
+    public var scroll: SheetFrame.Scroll
+    /// Where the navigation entries on screen are drawn (their ids: `SheetFrame.navIDs`).
+    public var nav: SheetFrame.NavPlacements
+
+    // MARK: layout, footer and stack members; nil = not reported
+    public var footer: SheetFrame.Footer? = nil
+    /// The sheet's opacity (0…1) under reduced motion; `nil` (not reported) otherwise.
+    public var opacity: Double? = nil
+    public var background: SheetFrame.Background? = nil
+    /// Set by the server on a session that has child sessions.
+    public var transform: SheetFrame.Transform? = nil
     /// Present only during a back gesture on a bottom sheet (until its scale is back at 1).
-    public var back: BackScale? = nil
+    public var back: SheetFrame.BackScale? = nil
+
+    public init(state: SheetPhase, sheet: Rect, cornerRadius: Double, dimming: SheetFrame.Dimming,
+                grabber: SheetFrame.Grabber, progress: Double, scroll: SheetFrame.Scroll, nav: SheetFrame.NavPlacements,
+                position: SheetFrame.Position, keyboard: SheetFrame.Keyboard, accessibility: SheetFrame.Accessibility) {
+        self.state = state
+        self.sheet = sheet
+        self.cornerRadius = cornerRadius
+        self.dimming = dimming
+        self.grabber = grabber
+        self.progress = progress
+        self.scroll = scroll
+        self.nav = nav
+        self.position = position
+        self.keyboard = keyboard
+        self.accessibility = accessibility
+    }
 }
 
 /// Something that happened to a sheet (`sheet.event`'s `type` and its extra member).

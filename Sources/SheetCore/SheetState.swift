@@ -20,16 +20,22 @@ package struct SheetState: Sendable, Equatable {
     package var rest: RestTarget = .detent("")
     package var lifecycle: Lifecycle = .hidden
     package var goal: Goal = .hidden
-    /// The sheet's extent (pt shown above the container's bottom edge) over time.
-    package var motion: Motion = .rest(0)
-    package var drag: Drag?
-    package var keyboardHeight: Double = 0
+    // (One-byte members together after the rest target: no padding between them.)
     /// Emit `dismissCancelled` when the sheet next comes to rest at a detent.
     package var pendingDismissCancelled = false
     /// The motion is a settle after a release or an animated detent selection (reported as
     /// `settling`); other animations of a presented sheet (content size, keyboard, container,
     /// navigation) keep reporting `presented`.
     package var settling = false
+    /// A stack's command took the sheet from a finger (`Sheet.takeFromFinger`; the drag's
+    /// source): that finger's later pans (or scroll samples, for a scroll drag) are ignored
+    /// until its gesture ends or a new one begins. Snapshotted, so a restored stack ignores
+    /// them too.
+    package var takenFinger: Drag.Source?
+    /// The sheet's extent (pt shown above the container's bottom edge) over time.
+    package var motion: Motion = .rest(0)
+    package var drag: Drag?
+    package var keyboardHeight: Double = 0
     package var now: Double = 0
     package var nav: NavigationStack
     package var scroll = ScrollTracking()
@@ -47,11 +53,6 @@ package struct SheetState: Sendable, Equatable {
     package var pendingDetents: PendingDetents?
     /// A layout change's horizontal animation (`nil` = none).
     package var lateralMotion: LateralMotion?
-    /// A stack's command took the sheet from a finger (`Sheet.takeFromFinger`; the drag's
-    /// source): that finger's later pans (or scroll samples, for a scroll drag) are ignored
-    /// until its gesture ends or a new one begins. Snapshotted, so a restored stack ignores
-    /// them too.
-    package var takenFinger: Drag.Source?
     /// The height a presenting sheet's `progress` is measured against, when its target changed
     /// during the presentation: it eases from the old detent's height to the new one along
     /// with the sheet (`nil` = the resting height).
@@ -246,18 +247,24 @@ package struct SheetState: Sendable, Equatable {
 
     @inline(__always)  // (see `isActive`)
     func frame() -> SheetFrame {
-        withDetents { frame(detents: $0) }
+        SheetFrame(values: withDetents { frameValues(detents: $0) }, detent: selected, navIDs: navIDs())
     }
 
-    /// `frame()` right after `withCachedDetents`, with nothing changed since: the detents are
-    /// read from the cache without comparing what they were resolved from again.
+    /// `frame()`'s values right after `withCachedDetents`, with nothing changed since: the
+    /// detents are read from the cache without comparing what they were resolved from again.
     @inline(__always)
-    func frameFromCache() -> SheetFrame {
-        detentCache.withCurrentDetents { frame(detents: $0) }
+    func frameValuesFromCache() -> FrameValues {
+        detentCache.withCurrentDetents { frameValues(detents: $0) }
+    }
+
+    /// `frame()`'s values.
+    @inline(__always)
+    func frameValues() -> FrameValues {
+        withDetents { frameValues(detents: $0) }
     }
 
     @inline(__always)
-    private func frame(detents: borrowing [ResolvedDetent]) -> SheetFrame {
+    private func frameValues(detents: borrowing [ResolvedDetent]) -> FrameValues {
         let e = currentExtent
         let rest = restExtent(in: detents)
         let y = container.height - e
@@ -266,17 +273,16 @@ package struct SheetState: Sendable, Equatable {
         let (alpha, passthrough) = dimming(extent: e, progress: progress, detents: detents, phase: phase)
         let scale = options.displayScale > 0 ? options.displayScale : 1
         let layout = self.layout, lateral = self.lateral(layout)
-        var frame = SheetFrame(
+        var frame = FrameValues(
             state: phase,
             sheet: Rect(x: Quantize.points(lateral.x), y: Quantize.points(y), width: Quantize.points(lateral.width),
                         height: Quantize.points(max(0, max(e, rest) - layout.bottomMargin))),
             cornerRadius: options.cornerRadius,
             dimming: .init(alpha: Quantize.unit(alpha), passthrough: passthrough),
             grabber: .init(visible: options.grabber, y: Quantize.points(y - options.pullBarHeight + 1 / scale)),
-            detent: selected,
             progress: Quantize.unit(progress),
             scroll: scroll.frame(ownedBySheet: drag?.source == .scroll),
-            nav: navFrame(width: lateral.width),
+            nav: navPlacements(width: lateral.width),
             position: position(extent: e, detents: detents),
             keyboard: .init(height: Quantize.points(keyboardHeight),
                             overlap: Quantize.points(min(max(e, 0), keyboardHeight))),

@@ -23,10 +23,10 @@ extension SheetService: RPCSteppingService {
         let t = serverTime
         var sheet = s.sheet.copy()
         sheet.advance(to: t)
-        var frame = sheet.frame()
-        decorate(&frame, of: id, at: t)  // a parent's transform from its children at `t` too
-        return try WireEncoding.answer(bound: WireEncoding.frameBound(frame, session: id), SessionFrame.name) { w in
-            WireEncoding.frame(frame, session: id, seq: s.seq, t: t, into: &w)
+        var values = sheet.frameValues()
+        decorate(&values, of: id, at: t)  // a parent's transform from its children at `t` too
+        return try WireEncoding.answer(bound: WireEncoding.frameBound(values, of: sheet, session: id), SessionFrame.name) { w in
+            WireEncoding.frame(values, of: sheet, session: id, seq: s.seq, t: t, into: &w)
         }
     }
 

@@ -39,9 +39,11 @@ final class Outbox {
     }
 
     /// Writes a `sheet.frame` of the session to `emit`, its members straight into the output.
-    static func writeFrame(_ f: borrowing SheetFrame, session: String, seq: Int, t: Double, to emit: RPCNotifier) {
-        emit.notify("sheet.frame", .frame(session: session), paramsBound: WireEncoding.frameBound(f, session: session)) { w in
-            WireEncoding.frame(f, session: session, seq: seq, t: t, into: &w)
+    static func writeFrame(_ f: FrameValues, of sheet: borrowing Sheet, session: String, seq: Int, t: Double,
+                           to emit: RPCNotifier) {
+        emit.notify("sheet.frame", .frame(session: session),
+                    paramsBound: WireEncoding.frameBound(f, of: sheet, session: session)) { w in
+            WireEncoding.frame(f, of: sheet, session: session, seq: seq, t: t, into: &w)
         }
     }
 

@@ -243,7 +243,7 @@ extension SheetService {
     /// itself is dismissed); `background` only on a root.
     /// With `t` (`session.frame`), the descendants are read at `t` from copies, as a tick at
     /// `t` would advance them, changing nothing.
-    func decorate(_ frame: inout SheetFrame, of id: String, at t: Double? = nil) {
+    func decorate(_ frame: inout FrameValues, of id: String, at t: Double? = nil) {
         guard !stack.isEmpty else { return }
         if stack.parent[id] != nil { frame.background = nil }
         let children = stack.children(of: id)

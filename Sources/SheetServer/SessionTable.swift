@@ -28,7 +28,14 @@ extension SheetService {
         var isMoving = false
         var seq: Int
         var sheet: Sheet
-        var lastFrame: SheetFrame?
+        /// The last frame sent: its values (nil before any) and its names.
+        var lastValues: FrameValues?
+        var lastNames = FrameNames(detent: "", navIDs: [])
+
+        /// `body` with the last names sent, by address (see the release build's).
+        func withLastNames<Result>(_ body: (UnsafePointer<FrameNames>) -> Result) -> Result {
+            withUnsafeMutablePointer(to: &lastNames) { body(UnsafePointer($0)) }
+        }
 
         init(sheet: consuming Sheet, order: Int, seq: Int = 0) {
             self.sheet = sheet
@@ -42,7 +49,8 @@ extension SheetService {
             var isMoving = false
             var seq: Int
             var sheet: Sheet
-            var lastFrame: SheetFrame?
+            var lastValues: FrameValues?
+            var lastNames = FrameNames(detent: "", navIDs: [])
         }
         private let members: UnsafeMutablePointer<Members>
 
@@ -59,9 +67,19 @@ extension SheetService {
             @inline(__always) _read { yield members.pointee.sheet }
             @inline(__always) _modify { yield &members.pointee.sheet }
         }
-        var lastFrame: SheetFrame? {
-            @inline(__always) _read { yield members.pointee.lastFrame }
-            @inline(__always) _modify { yield &members.pointee.lastFrame }
+        var lastValues: FrameValues? {
+            @inline(__always) _read { yield members.pointee.lastValues }
+            @inline(__always) _modify { yield &members.pointee.lastValues }
+        }
+        var lastNames: FrameNames {
+            @inline(__always) _read { yield members.pointee.lastNames }
+            @inline(__always) _modify { yield &members.pointee.lastNames }
+        }
+        /// `body` with the last names sent, by address: read through the accessor and passed on,
+        /// they would be copied (their strings retained and released) on every frame.
+        @inline(__always)
+        func withLastNames<Result>(_ body: (UnsafePointer<FrameNames>) -> Result) -> Result {
+            withUnsafeMutablePointer(to: &members.pointee.lastNames) { body(UnsafePointer($0)) }
         }
 
         init(sheet: consuming Sheet, order: Int, seq: Int = 0) {

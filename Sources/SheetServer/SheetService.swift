@@ -202,33 +202,36 @@ public final class SheetService: RPCService {
     /// One session's part of a tick; whether it sent a frame.
     private func tick(_ s: Session, at t: Double, emit: RPCNotifier) -> Bool {
         s.sheet.advance(to: t)
-        var frame = s.sheet.tickFrame()
-        decorate(&frame, of: s.id)  // stack transform
-        // The last frame is moved out to be compared and moved back (or replaced): compared
-        // where it is stored, it would be copied (every reference in it retained and released).
-        let last = s.lastFrame.take()
-        let changed = Self.differs(frame, from: last)
+        var values = s.sheet.tickFrame()
+        decorate(&values, of: s.id)  // stack transform
+        // The names are compared by representation (nothing retained) and copied only when
+        // they change; the values are plain data.
+        var namesChanged = false
+        if !s.sheet.reportsNames(withKey: s.withLastNames { $0.pointee.key }) {
+            namesChanged = !s.withLastNames { s.sheet.reports($0.pointee) }
+            // Equal names in another representation are taken too, so the next check is quick
+            // again (with navigation entries on screen it never is: those are compared each time).
+            if namesChanged || s.sheet.navIDs.isEmpty { s.lastNames = s.sheet.frameNames() }
+        }
+        let changed = namesChanged || Self.differs(values, from: s.lastValues)
         if changed {
             s.seq += 1
-            // Written in place, not copied.
-            Outbox.writeFrame(frame, session: s.id, seq: s.seq, t: t, to: emit)
+            Outbox.writeFrame(values, of: s.sheet, session: s.id, seq: s.seq, t: t, to: emit)
             // One-shot members are spent once sent; they do not count as a later change.
             s.sheet.didDeliverFrame()
-            frame.scroll.flingVelocityY = nil
-            s.lastFrame = consume frame
-        } else {
-            s.lastFrame = consume last
+            values.scroll.flingVelocityY = nil
+            s.lastValues = values
         }
         drain(s, id: s.id)
         if !s.sheet.isActive { s.isMoving = false }
         return changed
     }
 
-    /// Whether `frame` differs from the last one sent, compared in place. A change of
-    /// `accessibility` alone emits no frame (the list is current in every frame sent).
-    static func differs(_ frame: SheetFrame, from last: SheetFrame?) -> Bool {
-        // Optional chaining reads the last frame in place (binding it would copy it).
-        !(last?.isSame(as: frame) ?? false)
+    /// Whether `values` differ from the last ones sent. A change of `accessibility` alone
+    /// emits no frame (the list is current in every frame sent).
+    static func differs(_ values: FrameValues, from last: FrameValues?) -> Bool {
+        guard let last else { return true }
+        return !last.isSame(as: values)
     }
 
     /// Queue the session's pending events and diagnostics.
@@ -347,9 +350,9 @@ public final class SheetService: RPCService {
     }
 }
 
-extension SheetFrame {
+extension FrameValues {
     /// Equal to `other`, or different only in `accessibility` (which alone emits no frame).
-    func isSame(as other: SheetFrame) -> Bool {
+    func isSame(as other: FrameValues) -> Bool {
         if self == other { return true }
         guard accessibility != other.accessibility else { return false }
         var same = other

@@ -5,24 +5,29 @@ import SheetRPC
 enum WireEncoding {
     /// Room `sheet.frame`'s params may take: every member (key, number, punctuation) plus
     /// the strings, escaped at worst.
-    static func frameBound(_ f: SheetFrame, session: String) -> Int {
-        var bound = 56 * JSONWriter.memberBound + JSONWriter.bound(session) + JSONWriter.bound(f.detent)
-        for item in f.nav.items { bound += 8 * JSONWriter.memberBound + JSONWriter.bound(item.id) }
+    static func frameBound(_ f: borrowing FrameValues, of sheet: borrowing Sheet, session: String) -> Int {
+        var bound = 56 * JSONWriter.memberBound + JSONWriter.bound(session) + sheet.withDetentID { JSONWriter.bound($0) }
+        if f.nav.count > 0 {
+            for id in sheet.navIDs { bound += 8 * JSONWriter.memberBound + JSONWriter.bound(id) }
+        }
         return bound
     }
 
     /// `sheet.frame`'s params, written in place: the same bytes `JSONCodec` writes for them
     /// as a `JSONValue`.
-    static func frame(_ f: SheetFrame, session: String, seq: Int, t: Double, into w: inout JSONWriter) {
+    /// The names (`detent`, the navigation entries' ids) are `sheet`'s, read in place.
+    static func frame(_ f: borrowing FrameValues, of sheet: borrowing Sheet, session: String, seq: Int, t: Double,
+                      into w: inout JSONWriter) {
         w.beginObject()
-        frameMembers(f, session: session, seq: seq, t: t, into: &w)
+        frameMembers(f, of: sheet, session: session, seq: seq, t: t, into: &w)
         w.endObject()
     }
 
     /// `sheet.frame`'s params members, in wire order (add new members here), written as runs
     /// of fixed text between the values (`JSONWriter.run`): a frame is written on every tick
     /// of every moving sheet, and this is most of what writing it costs.
-    private static func frameMembers(_ f: SheetFrame, session: String, seq: Int, t: Double, into w: inout JSONWriter) {
+    private static func frameMembers(_ f: borrowing FrameValues, of sheet: borrowing Sheet, session: String, seq: Int,
+                                     t: Double, into w: inout JSONWriter) {
         w.string("session", session)
         w.run(#","seq":"#, seq)
         w.run(#","t":"#, t)
@@ -42,21 +47,23 @@ enum WireEncoding {
         }
         w.run(f.grabber.visible ? #","grabber":{"visible":true,"y":"# : #","grabber":{"visible":false,"y":"#)
         w.value(f.grabber.y)
-        w.run(#"},"detent":"#, f.detent)
+        sheet.withDetentID { w.run(#"},"detent":"#, $0) }
         w.run(#","progress":"#, f.progress)
         w.run(#","scroll":{"pinOffsetY":"#, f.scroll.pinOffsetY)
         w.run(#","flingVelocityY":"#, f.scroll.flingVelocityY)
         w.run(#"},"nav":{"items":["#)
-        var first = true
-        for item in f.nav.items {
-            w.run(first ? #"{"id":"# : #",{"id":"#)
-            first = false
-            w.value(item.id)
-            w.run(#","x":"#, item.x)
-            w.run(#","width":"#, item.width)
-            w.run(#","height":"#, item.height)
-            w.run(#","alpha":"#, item.alpha)
-            w.run("}")
+        if f.nav.count > 0 {  // (the ids only then: no array is touched for a sheet without navigation)
+            let navIDs = sheet.navIDs
+            for i in 0..<Int(f.nav.count) {
+                let item = f.nav[i]
+                w.run(i == 0 ? #"{"id":"# : #",{"id":"#)
+                w.value(navIDs[i])
+                w.run(#","x":"#, item.x)
+                w.run(#","width":"#, item.width)
+                w.run(#","height":"#, item.height)
+                w.run(#","alpha":"#, item.alpha)
+                w.run("}")
+            }
         }
         w.run(#"],"separatorX":"#, f.nav.separatorX)
         // Continuous position and keyboard.

@@ -35,14 +35,21 @@ final class ProtocolOutput: RPCOutput {
     /// A run of whole framed messages, or (`frameSession` set) one superseding frame; an
     /// empty one was superseded.
     private struct Chunk {
-        var bytes: MessageBuffer
+        /// Its buffer; nil once written or superseded (`retire`).
+        var storage: MessageBuffer?
         var frameSession: String?
 
-        var isEmpty: Bool { bytes.count == 0 }
-    }
+        init(bytes: MessageBuffer, frameSession: String?) {
+            storage = bytes
+            self.frameSession = frameSession
+        }
 
-    /// What a written or superseded chunk is replaced with.
-    private let emptied = Chunk(bytes: MessageBuffer(capacity: 0), frameSession: nil)
+        var bytes: MessageBuffer { storage.unsafelyUnwrapped }
+        var isEmpty: Bool {
+            guard case .some(let b) = storage else { return true }
+            return b.count == 0
+        }
+    }
 
     private static let chunkBytes = 64 * 1024
     private var chunks: [Chunk] = []
@@ -107,8 +114,7 @@ final class ProtocolOutput: RPCOutput {
         if supersedesFrames, case .frame(let session) = kind {
             if let i = newestFrame[session], i > head || (i == head && headWritten == 0) {
                 pendingBytes -= chunks[i].bytes.count
-                recycle(chunks[i])
-                chunks[i] = emptied
+                retire(i)
                 droppedChunks += 1
                 droppedFrames += 1
             }
@@ -239,23 +245,25 @@ final class ProtocolOutput: RPCOutput {
                 return
             }
             left -= rest
-            recycle(chunks[head])
-            chunks[head] = emptied
+            retire(head)
             head += 1
             headWritten = 0
         }
     }
 
-    /// Keeps the buffer of a chunk that was written or superseded for reuse.
-    private func recycle(_ done: Chunk) {
-        if done.frameSession != nil {
+    /// Keeps the buffer of chunk `i`, written or superseded, for reuse, and leaves the chunk
+    /// empty. The buffer is moved out, not copied: no reference is counted per written chunk.
+    private func retire(_ i: Int) {
+        guard let buffer = chunks[i].storage.take() else { return }
+        if chunks[i].frameSession != nil {
+            chunks[i].frameSession = nil
             guard spareFrames.count < 1024 else { return }
-            done.bytes.removeAll()
-            spareFrames.append(done.bytes)
-        } else if done.bytes.capacity >= Self.chunkBytes && spares.count < Self.maxSpares {
-            done.bytes.removeAll()
+            buffer.removeAll()
+            spareFrames.append(buffer)
+        } else if buffer.capacity >= Self.chunkBytes && spares.count < Self.maxSpares {
+            buffer.removeAll()
             if spares.capacity < Self.maxSpares { spares.reserveCapacity(Self.maxSpares) }
-            spares.append(done.bytes)
+            spares.append(buffer)
         }
     }
 
