@@ -5,12 +5,11 @@ public enum SheetPhase: String, Sendable {
 
 /// Everything a host needs to draw one sheet at one instant (`sheet.frame` minus the
 /// session id, sequence number and time, which the server adds): its `values`, plain data,
-/// read as the frame's own members (`frame.sheet.height`, `frame.dimming.alpha`), and the
+/// also read as the frame's own members (`frame.sheet.height`, `frame.dimming.alpha`), and the
 /// names they go with — the selected detent's id and the navigation entries' ids.
 ///
 /// Lengths are rounded to 0.001 pt and alphas/progress to 0.0001, so the numbers print the
 /// way a person reads them and identical inputs give identical frames.
-@dynamicMemberLookup
 public struct SheetFrame: Sendable, Equatable {
     /// Everything but the names.
     public var values: FrameValues
@@ -25,9 +24,72 @@ public struct SheetFrame: Sendable, Equatable {
         self.navIDs = navIDs
     }
 
-    public subscript<Member>(dynamicMember member: WritableKeyPath<FrameValues, Member>) -> Member {
-        get { values[keyPath: member] }
-        set { values[keyPath: member] = newValue }
+    // The values, read and written as the frame's own members (`frame.sheet.height`).
+    // (Spelled out: the WebAssembly build, Embedded Swift, has no key paths for a
+    // `@dynamicMemberLookup`.)
+    public var state: SheetPhase {
+        get { values.state }
+        set { values.state = newValue }
+    }
+    public var sheet: Rect {
+        get { values.sheet }
+        set { values.sheet = newValue }
+    }
+    public var cornerRadius: Double {
+        get { values.cornerRadius }
+        set { values.cornerRadius = newValue }
+    }
+    public var dimming: Dimming {
+        get { values.dimming }
+        set { values.dimming = newValue }
+    }
+    public var grabber: Grabber {
+        get { values.grabber }
+        set { values.grabber = newValue }
+    }
+    public var progress: Double {
+        get { values.progress }
+        set { values.progress = newValue }
+    }
+    public var scroll: Scroll {
+        get { values.scroll }
+        set { values.scroll = newValue }
+    }
+    public var position: Position {
+        get { values.position }
+        set { values.position = newValue }
+    }
+    public var keyboard: Keyboard {
+        get { values.keyboard }
+        set { values.keyboard = newValue }
+    }
+    public var accessibility: Accessibility {
+        get { values.accessibility }
+        set { values.accessibility = newValue }
+    }
+    public var corners: SheetCorners? {
+        get { values.corners }
+        set { values.corners = newValue }
+    }
+    public var footer: Footer? {
+        get { values.footer }
+        set { values.footer = newValue }
+    }
+    public var opacity: Double? {
+        get { values.opacity }
+        set { values.opacity = newValue }
+    }
+    public var background: Background? {
+        get { values.background }
+        set { values.background = newValue }
+    }
+    public var transform: Transform? {
+        get { values.transform }
+        set { values.transform = newValue }
+    }
+    public var back: BackScale? {
+        get { values.back }
+        set { values.back = newValue }
     }
 
     /// The navigation entries on screen, bottom of the z-order first.

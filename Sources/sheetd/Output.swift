@@ -32,23 +32,13 @@ final class ProtocolOutput: RPCOutput {
     /// Frames dropped because a newer frame of their session came before they were written.
     private(set) var droppedFrames = 0
 
-    /// A run of whole framed messages, or (`frameSession` set) one superseding frame; an
-    /// empty one was superseded.
+    /// A run of whole framed messages, or (`isFrame`) one superseding frame; `buffer` nil once
+    /// written or superseded. Plain data: its buffer is held by hand (`Unmanaged`: retained
+    /// once when made, released when dropped for good), and spare buffers are kept the same
+    /// way, so queuing, writing, recycling and clearing chunks counts no references.
     private struct Chunk {
-        /// Its buffer; nil once written or superseded (`retire`).
-        var storage: MessageBuffer?
-        var frameSession: String?
-
-        init(bytes: MessageBuffer, frameSession: String?) {
-            storage = bytes
-            self.frameSession = frameSession
-        }
-
-        var bytes: MessageBuffer { storage.unsafelyUnwrapped }
-        var isEmpty: Bool {
-            guard case .some(let b) = storage else { return true }
-            return b.count == 0
-        }
+        var buffer: Unmanaged<MessageBuffer>?
+        var isFrame: Bool
     }
 
     private static let chunkBytes = 64 * 1024
@@ -64,9 +54,9 @@ final class ProtocolOutput: RPCOutput {
     /// kept, so a steady stream allocates no chunk), written or superseded frames' buffers
     /// kept for reuse (so a frame costs no allocation), and the gather buffer for runs of
     /// small chunks.
-    private var spares: [MessageBuffer] = []
+    private var spares: [Unmanaged<MessageBuffer>] = []
     private static let maxSpares = 8
-    private var spareFrames: [MessageBuffer] = []
+    private var spareFrames: [Unmanaged<MessageBuffer>] = []
     private let staging = MessageBuffer(capacity: ProtocolOutput.chunkBytes)
     private let originalFlags: Int32
 
@@ -82,6 +72,12 @@ final class ProtocolOutput: RPCOutput {
                 _ = fcntl(fd, F_SETFL, originalFlags | O_NONBLOCK)
             }
         }
+    }
+
+    deinit {
+        for j in chunks.indices { chunks[j].buffer?.release() }
+        for b in spares { b.release() }
+        for b in spareFrames { b.release() }
     }
 
     /// Dups fd 1 (close-on-exec) for the protocol and redirects fd 1 to stderr.
@@ -113,23 +109,24 @@ final class ProtocolOutput: RPCOutput {
         guard !readerGone else { return }
         if supersedesFrames, case .frame(let session) = kind {
             if let i = newestFrame[session], i > head || (i == head && headWritten == 0) {
-                pendingBytes -= chunks[i].bytes.count
+                pendingBytes -= withBuffer(ofChunk: i) { $0.count }
                 retire(i)
                 droppedChunks += 1
                 droppedFrames += 1
             }
-            let buffer = spareFrames.popLast() ?? MessageBuffer(capacity: bound + FrameEncoder.maxFramingBytes)
-            let c = Chunk(bytes: buffer, frameSession: session)
-            encoder.frame(into: c.bytes, bound: bound, write)
-            pendingBytes += c.bytes.count
+            let buffer = spareFrames.popLast() ?? .passRetained(MessageBuffer(capacity: bound + FrameEncoder.maxFramingBytes))
+            pendingBytes += buffer._withUnsafeGuaranteedRef { b in
+                encoder.frame(into: b, bound: bound, write)
+                return b.count
+            }
             newestFrame[session] = chunks.count
-            chunks.append(c)
+            chunks.append(Chunk(buffer: buffer, isFrame: true))
         } else {
             // A new chunk when the last one is written, a frame of its own, or too full for
             // this message (a chunk never grows past 64 KiB for a message that fits one).
             if chunks.count == head || !lastChunkTakes(bound) {
-                let fresh = spares.popLast() ?? MessageBuffer(capacity: Self.chunkBytes)
-                chunks.append(Chunk(bytes: fresh, frameSession: nil))
+                let fresh = spares.popLast() ?? .passRetained(MessageBuffer(capacity: Self.chunkBytes))
+                chunks.append(Chunk(buffer: fresh, isFrame: false))
             }
             pendingBytes += withBuffer(ofChunk: chunks.count - 1) { buffer in
                 let before = buffer.count
@@ -144,18 +141,22 @@ final class ProtocolOutput: RPCOutput {
     /// messages (not a frame of its own), started, with room for it.
     private func lastChunkTakes(_ bound: Int) -> Bool {
         let last = chunks.count - 1
-        guard chunks[last].frameSession == nil else { return false }
+        guard !chunks[last].isFrame else { return false }
         return withBuffer(ofChunk: last) { bytes in
             bytes.count > 0 && bytes.count + bound + FrameEncoder.maxFramingBytes <= bytes.capacity
         }
     }
 
-    /// Runs `body` with the buffer of chunk `i`, borrowed from `chunks` rather than retained
-    /// (read from the array it would be retained and released around each call made on it,
-    /// twice per message). `body` must not remove the chunk, and does not: it only writes into
-    /// the buffer.
+    /// Runs `body` with the buffer of chunk `i` (which has one), held by the chunk throughout.
+    /// `body` must not remove the chunk, and does not: it only reads or writes the buffer.
     private func withBuffer<R>(ofChunk i: Int, _ body: (MessageBuffer) -> R) -> R {
-        Unmanaged.passUnretained(chunks[i].bytes)._withUnsafeGuaranteedRef(body)
+        chunks[i].buffer.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether chunk `i` has nothing to write (written, superseded, or not yet filled).
+    private func isEmpty(_ i: Int) -> Bool {
+        guard let b = chunks[i].buffer else { return true }
+        return b._withUnsafeGuaranteedRef { $0.count == 0 }
     }
 
     /// `send` writes each time another 64 KiB are pending (not for every message while the
@@ -175,21 +176,26 @@ final class ProtocolOutput: RPCOutput {
         guard !readerGone else { return false }
         defer { nextWriteAttempt = pendingBytes + Self.chunkBytes }
         while head < chunks.count {
-            if chunks[head].isEmpty {
+            if isEmpty(head) {
                 consume(0)
                 continue
             }
-            let first = chunks[head].bytes.count - headWritten
+            let first = withBuffer(ofChunk: head) { $0.count } - headWritten
             let n: Int
             if first >= Self.chunkBytes / 4 || head + 1 == chunks.count {
-                n = Glibc.write(fd, chunks[head].bytes.bytes.baseAddress! + headWritten, first)
+                n = withBuffer(ofChunk: head) { Glibc.write(fd, $0.bytes.baseAddress! + headWritten, first) }
             } else {
                 // A run of small chunks (frames): gather them into one write.
                 staging.removeAll()
-                staging.append(UnsafeRawBufferPointer(rebasing: chunks[head].bytes.bytes[headWritten...]))
+                withBuffer(ofChunk: head) { staging.append(UnsafeRawBufferPointer(rebasing: $0.bytes[headWritten...])) }
                 var j = head + 1
-                while j < chunks.count && staging.count + chunks[j].bytes.count <= Self.chunkBytes {
-                    staging.append(chunks[j].bytes.bytes)
+                while j < chunks.count {
+                    if isEmpty(j) {
+                        j += 1
+                        continue
+                    }
+                    guard withBuffer(ofChunk: j, { staging.count + $0.count <= Self.chunkBytes }) else { break }
+                    withBuffer(ofChunk: j) { staging.append($0.bytes) }
                     j += 1
                 }
                 n = Glibc.write(fd, staging.bytes.baseAddress!, staging.count)
@@ -234,12 +240,13 @@ final class ProtocolOutput: RPCOutput {
         pendingBytes -= n
         var left = n
         while head < chunks.count {
-            if chunks[head].isEmpty {
+            if isEmpty(head) {
+                retire(head)
                 droppedChunks -= 1
                 head += 1
                 continue
             }
-            let rest = chunks[head].bytes.count - headWritten
+            let rest = withBuffer(ofChunk: head) { $0.count } - headWritten
             if left < rest {
                 headWritten += left
                 return
@@ -254,16 +261,19 @@ final class ProtocolOutput: RPCOutput {
     /// Keeps the buffer of chunk `i`, written or superseded, for reuse, and leaves the chunk
     /// empty. The buffer is moved out, not copied: no reference is counted per written chunk.
     private func retire(_ i: Int) {
-        guard let buffer = chunks[i].storage.take() else { return }
-        if chunks[i].frameSession != nil {
-            chunks[i].frameSession = nil
-            guard spareFrames.count < 1024 else { return }
-            buffer.removeAll()
+        guard let buffer = chunks[i].buffer.take() else { return }
+        let capacity = buffer._withUnsafeGuaranteedRef { b in
+            b.removeAll()
+            return b.capacity
+        }
+        if chunks[i].isFrame {
+            guard spareFrames.count < 1024 else { return buffer.release() }
             spareFrames.append(buffer)
-        } else if buffer.capacity >= Self.chunkBytes && spares.count < Self.maxSpares {
-            buffer.removeAll()
+        } else if capacity >= Self.chunkBytes && spares.count < Self.maxSpares {
             if spares.capacity < Self.maxSpares { spares.reserveCapacity(Self.maxSpares) }
             spares.append(buffer)
+        } else {
+            buffer.release()
         }
     }
 
@@ -272,29 +282,35 @@ final class ProtocolOutput: RPCOutput {
     private func compact() {
         var kept: [Chunk] = []
         kept.reserveCapacity(chunks.count - head - droppedChunks)
-        for j in head..<chunks.count where !chunks[j].isEmpty {
+        var moved: [Int: Int] = [:]  // old index → new, of the frames kept
+        for j in head..<chunks.count {
+            if isEmpty(j) {
+                retire(j)  // (a chunk made but not filled keeps no buffer)
+                continue
+            }
+            if chunks[j].isFrame { moved[j] = kept.count }
             kept.append(chunks[j])
         }
         chunks = kept
         head = 0
         droppedChunks = 0
-        newestFrame.removeAll(keepingCapacity: true)
-        for (i, c) in chunks.enumerated() {
-            if let s = c.frameSession { newestFrame[s] = i }
-        }
+        // A session's newest frame is in the queue until it is written: kept, at its new place.
+        newestFrame = newestFrame.compactMapValues { moved[$0] }
     }
 
     /// Keeps only the chunk being written (giving up on the rest, at a message boundary).
     func discardAllButCurrentChunk() {
         guard head < chunks.count else { return }
+        for j in (head + 1)..<chunks.count { retire(j) }
         chunks.removeSubrange((head + 1)...)
-        pendingBytes = chunks[head].bytes.count - headWritten
+        pendingBytes = withBuffer(ofChunk: head) { $0.count } - headWritten
         droppedChunks = 0
         newestFrame.removeAll()
     }
 
     private func discardAll() {
         readerGone = true
+        for j in chunks.indices { retire(j) }
         chunks = []
         newestFrame = [:]
         head = 0
