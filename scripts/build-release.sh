@@ -26,7 +26,16 @@
 #                                the PIE's 19,000 of them from a 3.4 KB bitmap rather than 24-byte
 #                                entries (gold, the driver's default, has no RELR). Still a PIE;
 #   --disable-local-rpath        no $ORIGIN run path (nothing is loaded from beside the
-#                                executable; the loader looked there for libm and libc first).
+#                                executable; the loader looked there for libm and libc first);
+#   -function-sections, --symbol-ordering-file=link/startup-order.txt, --no-warn-symbol-ordering
+#                                each Swift function in a section of its own, so that lld can
+#                                lay out first, together, the functions that run from exec to
+#                                the `initialize` reply and the .bss variables they touch (the
+#                                list: scripts/startup-order.py, from a valgrind trace of the
+#                                shipped binary): 185 -> 157 page faults per start, as many as
+#                                the Swift hello plus 23 (bench/README.md, "Start-up III"). The
+#                                list is a hint: a name it no longer finds is skipped, silently,
+#                                and whatever is not listed is laid out as before.
 # And for speed (bench/README.md, issue 24):
 #   -enforce-exclusivity=unchecked
 #                                no run-time exclusivity checks (swift_beginAccess on every
@@ -48,6 +57,9 @@ flags=(
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
     -Xswiftc -static-stdlib
     -Xswiftc -enforce-exclusivity=unchecked
+    -Xswiftc -Xfrontend -Xswiftc -function-sections
+    -Xlinker --symbol-ordering-file="$root/link/startup-order.txt"
+    -Xlinker --no-warn-symbol-ordering
     -Xswiftc -use-ld=lld
     -Xlinker -z -Xlinker pack-relative-relocs
     -Xlinker --no-export-dynamic

@@ -233,7 +233,10 @@ extension Options {
             log: { logger.info($0) })
         configuration.pluginIsolation = pluginIsolation == .none ? .inProcess(gate: pluginGate)
             : .process(executable: "/proc/self/exe", timeoutMilliseconds: pluginTimeoutMilliseconds)
-        configuration.defaultPluginDirectories = defaultPlugins ? Self.defaultPluginDirectories() : []
+        // Appended in place: assigning a new array over the configuration's empty one destroyed
+        // the old value through Array's metadata, the first Array metadata of the process
+        // (16k instructions before the `initialize` reply; bench/README.md, "Start-up III").
+        if defaultPlugins { Self.appendDefaultPluginDirectories(to: &configuration.defaultPluginDirectories) }
         configuration.logAt = { level, line in
             switch level {
             case .debug: logger.debug(line)
@@ -254,12 +257,22 @@ extension Options {
     /// installed layout: `bin/sheetd`, `lib/sheetd/plugins/`). Only the path is computed
     /// here; nothing is opened until a plugin is needed.
     static func defaultPluginDirectories() -> [String] {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return [] }
-        let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = exe.lastIndex(of: "/") else { return [] }
-        let dir = slash == exe.startIndex ? "/" : String(exe[..<slash])
-        return [dir, dir + "/../lib/sheetd/plugins"]
+        var directories: [String] = []
+        appendDefaultPluginDirectories(to: &directories)
+        return directories
+    }
+
+    /// `defaultPluginDirectories()`, appended to `directories`: the executable's path read into
+    /// a buffer on the stack (no array of `PATH_MAX` bytes to allocate and clear at start-up).
+    static func appendDefaultPluginDirectories(to directories: inout [String]) {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
+            let n = readlink("/proc/self/exe", buffer.baseAddress!, buffer.count - 1)
+            guard n > 0 else { return }
+            let path = UnsafeRawBufferPointer(start: buffer.baseAddress!, count: n)
+            guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return }
+            let dir = slash == 0 ? "/" : String(decoding: path[..<slash], as: UTF8.self)
+            directories.append(dir)
+            directories.append(dir + "/../lib/sheetd/plugins")
+        }
     }
 }
