@@ -439,6 +439,9 @@ public struct Sheet: ~Copyable, Sendable {
     /// every frame): true means it does; false, perhaps not (ask `reports`). A sheet showing
     /// navigation entries always answers false.
     public func reportsNames(withKey key: FrameNames.Key) -> Bool {
+        #if !_pointerBitWidth(_64)
+        return false  // (a string's representation is read on 64-bit platforms only)
+        #endif
         guard key.navCount == 0, state.nav.transition == nil, state.nav.entries.isEmpty else { return false }
         return state.rest.withDetent { FrameNames.Key.bits(of: $0) == key.detent }
     }

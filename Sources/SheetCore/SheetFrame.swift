@@ -251,9 +251,16 @@ public struct FrameNames: Sendable, Equatable {
             var low, high: UInt64
         }
 
-        /// A string's representation (its two words).
+        /// A string's representation (its two words on a 64-bit platform; nothing elsewhere,
+        /// where `Sheet.reportsNames(withKey:)` then always answers "perhaps not").
         @inline(__always)
-        static func bits(of s: borrowing String) -> Bits { unsafeBitCast(copy s, to: Bits.self) }
+        static func bits(of s: borrowing String) -> Bits {
+            #if _pointerBitWidth(_64)
+            unsafeBitCast(copy s, to: Bits.self)
+            #else
+            Bits(low: 0, high: 0)
+            #endif
+        }
     }
 }
 
