@@ -21,9 +21,7 @@ package enum RestTarget: Sendable, Equatable {
 
     /// Whether `id` is the selected detent, compared in place.
     package func selects(_ id: borrowing String) -> Bool {
-        switch self {
-        case .detent(let d), .height(_, let d), .keyboardRaised(let d, _): return d == id
-        }
+        withDetent { $0 == id }
     }
 
     /// `body` with the selected detent, read in place.

@@ -429,21 +429,29 @@ public struct Sheet: ~Copyable, Sendable {
     /// The names `frame()` reports: the selected detent's id and the navigation entries' ids.
     public func frameNames() -> FrameNames { FrameNames(detent: state.selected, navIDs: state.navIDs()) }
 
-    /// Whether `frame()` reports `names`.
-    public func reports(_ names: borrowing FrameNames) -> Bool {
-        state.rest.selects(names.detent) && state.showsNavEntries(names.navIDs)
+    /// Brings `names` (the names of the last frame sent) up to those `frame()` reports, and
+    /// says whether they changed. Compared in place — by representation first, nothing copied
+    /// or retained (a tick asks on every frame) — and copied only when they differ; equal
+    /// names in another representation are taken too, so the next check is quick again (with
+    /// navigation entries on screen it never is: those are compared each time).
+    public func refreshNames(_ names: inout FrameNames) -> Bool {
+        if reportsNames(withKey: names.key) { return false }
+        let showsNavigation = state.nav.transition != nil || !state.nav.entries.isEmpty
+        let changed = !(state.rest.selects(names.detent) && state.showsNavEntries(names.navIDs))
+        if changed || !showsNavigation { names = frameNames() }
+        return changed
     }
 
     /// Whether `frame()` reports names whose `FrameNames.key` is `key` (names something still
-    /// holds), from their representation alone, nothing copied or retained (a tick asks on
-    /// every frame): true means it does; false, perhaps not (ask `reports`). A sheet showing
-    /// navigation entries always answers false.
-    public func reportsNames(withKey key: FrameNames.Key) -> Bool {
-        #if !_pointerBitWidth(_64)
-        return false  // (a string's representation is read on 64-bit platforms only)
-        #endif
+    /// holds), from their representation alone: true means it does; false, perhaps not. A
+    /// sheet showing navigation entries always answers false.
+    private func reportsNames(withKey key: FrameNames.Key) -> Bool {
+        #if _pointerBitWidth(_64)
         guard key.navCount == 0, state.nav.transition == nil, state.nav.entries.isEmpty else { return false }
         return state.rest.withDetent { FrameNames.Key.bits(of: $0) == key.detent }
+        #else
+        return false  // (a string's representation is read on 64-bit platforms only)
+        #endif
     }
 
     /// `body` with the selected detent's id (what `frame()` reports as `detent`), read in place.

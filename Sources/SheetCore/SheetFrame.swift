@@ -252,7 +252,7 @@ public struct FrameNames: Sendable, Equatable {
         }
 
         /// A string's representation (its two words on a 64-bit platform; nothing elsewhere,
-        /// where `Sheet.reportsNames(withKey:)` then always answers "perhaps not").
+        /// where `Sheet.refreshNames` then always compares the strings).
         @inline(__always)
         static func bits(of s: borrowing String) -> Bits {
             #if _pointerBitWidth(_64)

@@ -62,7 +62,7 @@ package struct SheetState: Sendable, Equatable {
     /// A back gesture (`input.back`) and its scale's return, while it lasts.
     package var back: BackGesture?
     /// The resolved detents while the sheet moves: filled by every drag step and every
-    /// `Sheet.advance` of a moving sheet, emptied when it comes to rest (an idle session holds
+    /// `Sheet.tickFrame` of a moving sheet, emptied when it comes to rest (an idle session holds
     /// none). Frames read them from here instead of resolving them. Not part of the value
     /// (equal whatever it holds; not snapshotted).
     package var detentCache = DetentCache()
@@ -132,9 +132,8 @@ package struct SheetState: Sendable, Equatable {
         keyboardMode == .lift ? keyboardHeight : 0
     }
 
-    /// Resting detents, ascending, with the keyboard lift applied.
-    /// During a drag they come from the drag's cache while what they depend on is unchanged
-    /// (`Sheet.moveDrag` fills it): no array is built per step or frame.
+    /// Resting detents, ascending, with the keyboard lift applied (from `detentCache` while
+    /// what they depend on is unchanged).
     var detents: [ResolvedDetent] { withDetents { copy $0 } }
 
     /// `body(detents)`, the detents read in place from `detentCache` while what they depend

@@ -32,11 +32,6 @@ extension SheetService {
         var lastValues: FrameValues?
         var lastNames = FrameNames(detent: "", navIDs: [])
 
-        /// `body` with the last names sent, by address (see the release build's).
-        func withLastNames<Result>(_ body: (UnsafePointer<FrameNames>) -> Result) -> Result {
-            withUnsafeMutablePointer(to: &lastNames) { body(UnsafePointer($0)) }
-        }
-
         init(sheet: consuming Sheet, order: Int, seq: Int = 0) {
             self.sheet = sheet
             self.order = order
@@ -74,12 +69,6 @@ extension SheetService {
         var lastNames: FrameNames {
             @inline(__always) _read { yield members.pointee.lastNames }
             @inline(__always) _modify { yield &members.pointee.lastNames }
-        }
-        /// `body` with the last names sent, by address: read through the accessor and passed on,
-        /// they would be copied (their strings retained and released) on every frame.
-        @inline(__always)
-        func withLastNames<Result>(_ body: (UnsafePointer<FrameNames>) -> Result) -> Result {
-            withUnsafeMutablePointer(to: &members.pointee.lastNames) { body(UnsafePointer($0)) }
         }
 
         init(sheet: consuming Sheet, order: Int, seq: Int = 0) {

@@ -204,15 +204,9 @@ public final class SheetService: RPCService {
         s.sheet.advance(to: t)
         var values = s.sheet.tickFrame()
         decorate(&values, of: s.id)  // stack transform
-        // The names are compared by representation (nothing retained) and copied only when
-        // they change; the values are plain data.
-        var namesChanged = false
-        if !s.sheet.reportsNames(withKey: s.withLastNames { $0.pointee.key }) {
-            namesChanged = !s.withLastNames { s.sheet.reports($0.pointee) }
-            // Equal names in another representation are taken too, so the next check is quick
-            // again (with navigation entries on screen it never is: those are compared each time).
-            if namesChanged || s.sheet.navIDs.isEmpty { s.lastNames = s.sheet.frameNames() }
-        }
+        // The names are compared in place and copied only when they change; the values are
+        // plain data.
+        let namesChanged = s.sheet.refreshNames(&s.lastNames)
         let changed = namesChanged || Self.differs(values, from: s.lastValues)
         if changed {
             s.seq += 1
