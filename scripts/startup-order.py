@@ -90,29 +90,26 @@ def main():
         base = PIE_BASE
         entry = f"I  {base + start[0][0]:08x},"
         order_f, order_v, seen = [], [], set()
+
+        def note(a, table, keys, order):
+            """Appends the symbol of `table` (sorted by address, `keys`) holding address `a`, once."""
+            i = bisect.bisect_right(keys, a) - 1
+            if i >= 0:
+                s = table[i]
+                if a < s[0] + s[1] and s[3] not in seen:
+                    seen.add(s[3])
+                    order.append(s[3])
         found_entry = False
         with open(trace) as f:
             for line in f:
                 if line.startswith("I  "):
                     if not found_entry and line.startswith(entry):
                         found_entry = True
-                    a = int(line[3:line.index(",")], 16) - base
-                    i = bisect.bisect_right(fkeys, a) - 1
-                    if i >= 0:
-                        s = functions[i]
-                        if a < s[0] + s[1] and s[3] not in seen:
-                            seen.add(s[3])
-                            order_f.append(s[3])
+                    note(int(line[3:line.index(",")], 16) - base, functions, fkeys, order_f)
                 elif line.startswith(" "):
                     a = int(line[3:line.index(",")], 16) - base
-                    if not any(lo <= a < hi for lo, hi in bss):
-                        continue
-                    i = bisect.bisect_right(vkeys, a) - 1
-                    if i >= 0:
-                        s = variables[i]
-                        if a < s[0] + s[1] and s[3] not in seen:
-                            seen.add(s[3])
-                            order_v.append(s[3])
+                    if any(lo <= a < hi for lo, hi in bss):
+                        note(a, variables, vkeys, order_v)
         if not found_entry:
             fail(f"valgrind did not map {binary} at {PIE_BASE:#x} (no _start executed there)")
     if len(order_f) < 100:
