@@ -6,28 +6,48 @@ extension Motion {
     /// reaches 0, as the engine ends it.
     ///
     /// Exact to the rule without ticking: every motion is at its target once its last segment
-    /// ends, so only the span up to then is examined, one millisecond at a time. In each
-    /// millisecond the distance is above the tolerance somewhere when it is at either end, or
-    /// at the one peak inside it (where the distance's slope, x·v, turns from rising to
-    /// falling), which bisection finds.
+    /// ends, so only the span up to then is examined.
     ///
-    /// The answer is the last such millisecond, so the span is walked backwards from its end
-    /// and the walk stops at the first millisecond found above: a motion that eases in comes
-    /// within the tolerance only in its last few milliseconds, and those are all that is read
-    /// (a present or dismiss is announced on every session that starts one, so this is on the
-    /// realtime clock's busiest path). A dismissal first finds where it reaches 0, walking
-    /// forwards on the value alone.
+    /// A present or dismiss from rest (`isMonotone`: one eased segment whose progress never
+    /// turns back) comes ever closer to its target, so the answer is the first millisecond at
+    /// which it is within the tolerance — every later one is, the one before is not — found by
+    /// bisection over the milliseconds; a dismissal's millisecond of reaching 0 likewise. (A
+    /// present or dismiss is announced on every session that starts one, so this is on the
+    /// realtime clock's busiest path: a dozen evaluations instead of a walk.)
+    ///
+    /// Any other motion is examined one millisecond at a time. In each millisecond the
+    /// distance is above the tolerance somewhere when it is at either end, or at the one peak
+    /// inside it (where the distance's slope, x·v, turns from rising to falling), which
+    /// bisection finds. The answer is the last such millisecond, so the span is walked
+    /// backwards from its end and the walk stops at the first millisecond found above. A
+    /// dismissal first finds where it reaches 0, walking forwards on the value alone.
     package func settleMilliseconds(from start: Double, tolerance: Double = 0.5, endsAtZero: Bool = false) -> Int {
+        settleMilliseconds(from: start, tolerance: tolerance, endsAtZero: endsAtZero, bisecting: isMonotone)
+    }
+
+    /// `settleMilliseconds`, by bisection (`bisecting`, for a monotone motion only) or by the
+    /// walk every motion allows (tests compare the two).
+    package func settleMilliseconds(from start: Double, tolerance: Double = 0.5, endsAtZero: Bool = false,
+                                    bisecting: Bool) -> Int {
         let span = end - start
         guard span > 0 else { return 0 }
         let target = self.target
         func x(_ ms: Double) -> Double { value(at: start + ms) - target }
         func slope(_ ms: Double) -> Double { x(ms) * velocity(at: start + ms) }
         var last = Int(span.rounded(.up))
-        if endsAtZero, let zero = (firstMillisecondThatMayReachZero(from: start)...last).first(where: { value(at: start + Double($0)) <= 0 }) {
-            // Off-screen within millisecond `zero`: it was still far from rest at its start?
-            if abs(x(Double(zero - 1))) > tolerance { return zero }
-            last = zero - 1
+        if endsAtZero {
+            let first = firstMillisecondThatMayReachZero(from: start)
+            func reached(_ ms: Int) -> Bool { value(at: start + Double(ms)) <= 0 }
+            if let zero = bisecting ? Self.first(in: first...last, where: reached) : (first...last).first(where: reached) {
+                // Off-screen within millisecond `zero`: it was still far from rest at its start?
+                if abs(x(Double(zero - 1))) > tolerance { return zero }
+                last = zero - 1
+            }
+        }
+        if bisecting {
+            // The distance never grows: millisecond i ends above the tolerance exactly when its
+            // start, i − 1, is above it.
+            return Self.first(in: 0...max(last, 0), where: { abs(x(Double($0))) <= tolerance }) ?? last
         }
         var i = last
         while i >= 1 {
@@ -45,6 +65,34 @@ extension Motion {
             i -= 1
         }
         return 0
+    }
+
+    /// The first integer of `range` at which `holds` is true, for a `holds` that stays true
+    /// from there to the range's end; nil when it holds nowhere.
+    static func first(in range: ClosedRange<Int>, where holds: (Int) -> Bool) -> Int? {
+        guard holds(range.upperBound) else { return nil }
+        var lo = range.lowerBound, hi = range.upperBound  // the answer is in lo...hi
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if holds(mid) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// Whether the motion comes ever closer to its target: every segment but one is a
+    /// constant, and that one eases along a curve whose control points are all in 0...1 (every
+    /// preset). Such a curve's progress never turns back: its derivative's Bernstein
+    /// coefficients y1, y2 − y1, 1 − y2 keep y1·(1 − s)² + 2(y2 − y1)(1 − s)s + (1 − y2)s² ≥ 0,
+    /// since y1 − y2 ≤ y1(1 − y2) when both are in 0...1 — and x is monotone the same way.
+    var isMonotone: Bool {
+        var moving = 0
+        for segment in segments where segment.from != segment.to {
+            guard case .bezier(let c) = segment.curve, segment.duration > 0,
+                  (0...1).contains(c.x1), (0...1).contains(c.y1), (0...1).contains(c.x2), (0...1).contains(c.y2)
+            else { return false }
+            moving += 1
+        }
+        return moving <= 1
     }
 
     /// The first whole millisecond from `start` at which the motion may be at or below 0; every

@@ -1,8 +1,8 @@
 import Testing
 @testable import SheetCore
 
-/// `Motion.settleMilliseconds` (the `durationMs` of `willSettle`) walks its span backwards and
-/// stops at the last millisecond above the tolerance. These tests hold it to the rule as it was
+/// `Motion.settleMilliseconds` (the `durationMs` of `willSettle`) bisects a monotone motion and
+/// walks any other's span backwards, stopping at the last millisecond above the tolerance. These tests hold it to the rule as it was
 /// first written — a forward walk over every millisecond — on random motions: eased and
 /// springy, retargeted (several segments), overshooting, and dismissals that end at 0.
 @Suite struct SettleDurationTests {
@@ -64,6 +64,41 @@ import Testing
             #expect(m.settleMilliseconds(from: start, tolerance: tolerance, endsAtZero: dismisses) == expected,
                     "\(m) from \(start) tolerance \(tolerance) endsAtZero \(dismisses)")
         }
+    }
+
+    /// A present or dismiss from rest (one eased segment on a curve inside the unit square) is
+    /// answered by bisection; it must give the walk's answer for every distance, duration,
+    /// start within or before the motion, tolerance, and a dismissal's end at 0.
+    @Test(arguments: 0..<16)
+    func bisectionAgreesWithTheForwardWalkOnMonotoneMotions(seed: Int) {
+        var rng = SplitMix64(state: UInt64(seed) &* 7_919 &+ 11)
+        for _ in 0..<60 {
+            let curve = rng.pick([CubicBezier.easeInOut, .easeOut, .easeIn, .linear, BezierTiming.present.curve,
+                                  CubicBezier(rng.unit(), rng.unit(), rng.unit(), rng.unit()),
+                                  CubicBezier(1, 0, 0, 1), CubicBezier(0, 1, 1, 0)])
+            let dismisses = rng.unit() < 0.4
+            let from = rng.range(0.2, 1200)
+            let to = dismisses ? 0 : rng.range(0, 1200)
+            let timing = AnimationTiming.bezier(BezierTiming(duration: rng.range(1, 900).rounded(), curve: curve))
+            var m = Motion.animate(from: from, to: to, at: 0, timing: timing)
+            if rng.unit() < 0.3 { m.retarget(by: rng.range(-300, 300), at: 0, timing: nil) }  // a constant joins
+            let start = rng.unit() < 0.5 ? 0 : rng.range(-50, m.end + 10)
+            let tolerance = rng.pick([0.5, 0.5, 0.01, 5])
+            #expect(m.isMonotone)
+            #expect(m.settleMilliseconds(from: start, tolerance: tolerance, endsAtZero: dismisses)
+                        == Self.forwardWalk(m, from: start, tolerance: tolerance, endsAtZero: dismisses),
+                    "\(m) from \(start) tolerance \(tolerance) endsAtZero \(dismisses)")
+        }
+    }
+
+    /// What bisection must not answer: an overshooting curve, a spring, two eased segments.
+    @Test func onlyMonotoneMotionsAreBisected() {
+        #expect(Motion.animate(from: 0, to: 100, at: 0, timing: .bezier(.present)).isMonotone)
+        #expect(!Motion.animate(from: 0, to: 100, at: 0, timing: .bezier(BezierTiming(duration: 300, curve: CubicBezier(0.2, -1.5, 0.6, 2.5)))).isMonotone)
+        #expect(!Motion.animate(from: 0, to: 100, at: 0, timing: .spring(Spring(dampingRatio: 1, response: 300))).isMonotone)
+        var twice = Motion.animate(from: 0, to: 100, at: 0, timing: .bezier(.present))
+        twice.retarget(by: 50, at: 100, timing: .bezier(.present))
+        #expect(!twice.isMonotone)
     }
 
     /// The cases the shortcut must not skip: a peak inside the very last millisecond above the
