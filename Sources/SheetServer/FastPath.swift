@@ -5,8 +5,10 @@ import SheetRPC
 /// applied exactly as the method table applies them (same engine calls, same clock rules,
 /// same errors, validate-then-apply), without a JSON tree or a `Params` lookup per member.
 /// It declines (nil) whatever it does not handle exactly like the generic path: a session on
-/// another edge than the bottom (whose inputs are checked by `checkEdgeSupport`), and every
-/// message `HotMessage` does not recognise.
+/// another edge than the bottom (whose inputs are checked by `checkEdgeSupport`), a present or
+/// dismiss of a sheet in a stack (whose parent or children take part), one without `t` on the
+/// host clock (an error the generic path words), and every message `HotMessage` does not
+/// recognise.
 extension SheetService {
     public func fastPath(_ message: UnsafeRawBufferPointer, emit: RPCNotifier) -> RPCFastOutcome? {
         guard let m = HotMessage.parse(message) else { return nil }
@@ -14,6 +16,10 @@ extension SheetService {
         // borrowed rather than retained (see `SessionTable.unretained(handle:)`).
         let target = m.call.session.flatMap { sessions.unretained(handle: $0) }
         if let target, target._withUnsafeGuaranteedRef({ $0.sheet.state.setup.edge != .bottom }) { return nil }
+        if case .command(_, let t, _, _) = m.call {
+            if t == nil && clock != .realtime { return nil }
+            if !stack.isEmpty, let target, target._withUnsafeGuaranteedRef({ isStacked($0.id) }) { return nil }
+        }
         fastPathTaken.count(m.call)
         currentCall = .hot(m.kind)
         return outbox.streaming(to: emit) { () -> RPCFastOutcome in
@@ -34,7 +40,7 @@ extension SheetService {
         switch call {
         case .tick(let t):
             return try clockTick(at: t)  // (fastPath answers ticks itself)
-        case .pan(let handle, _, _, _, _, _), .scroll(let handle, _, _):
+        case .pan(let handle, _, _, _, _, _), .scroll(let handle, _, _), .command(let handle, _, _, _):
             guard let target else { throw RPCError.unknownSession("s\(handle)") }
             // The session borrowed, not retained (see `SessionTable.unretained(handle:)`).
             return try target._withUnsafeGuaranteedRef { s in
@@ -43,7 +49,12 @@ extension SheetService {
         }
     }
 
-    /// Applies an input (`pan`, `scroll`) to its session.
+    /// Whether the sheet `id` has a parent or children (its present or dismiss may move them).
+    private func isStacked(_ id: String) -> Bool {
+        stack.parent[id] != nil || !stack.children(of: id).isEmpty
+    }
+
+    /// Applies an input (`pan`, `scroll`) or a command (`present`, `dismiss`) to its session.
     private func apply(input call: HotMessage.Call, to s: Session, answered: Bool) throws(RPCError) -> JSONValue {
         switch call {
         case .pan(_, let t, let phase, let translation, let velocity, let source):
@@ -58,6 +69,11 @@ extension SheetService {
                 try sheet.scroll(scroll.sample, at: now)
             }
             return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
+        case .command(_, let t, let presents, let animated):
+            try apply(to: s, time: inputTime(stamped: t), mayBeRefused: true) { sheet, now throws(SheetError) in
+                if presents { try sheet.present(at: now, animated: animated) } else { try sheet.dismiss(at: now, animated: animated) }
+            }
+            return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
         case .tick:
             preconditionFailure("clock.tick is not an input")
         }
@@ -70,6 +86,8 @@ public struct FastPathCounts: Sendable, Equatable {
     public internal(set) var pan = 0
     public internal(set) var scroll = 0
     public internal(set) var tick = 0
+    public internal(set) var present = 0
+    public internal(set) var dismiss = 0
 
     public init() {}
 
@@ -78,15 +96,16 @@ public struct FastPathCounts: Sendable, Equatable {
         case .pan: pan += 1
         case .scroll: scroll += 1
         case .tick: tick += 1
+        case .command(_, _, let presents, _): if presents { present += 1 } else { dismiss += 1 }
         }
     }
 }
 
 extension HotMessage.Call {
-    /// The session handle an input names; nil for `clock.tick`.
+    /// The session handle an input or command names; nil for `clock.tick`.
     var session: Int? {
         switch self {
-        case .pan(let session, _, _, _, _, _), .scroll(let session, _, _): return session
+        case .pan(let session, _, _, _, _, _), .scroll(let session, _, _), .command(let session, _, _, _): return session
         case .tick: return nil
         }
     }

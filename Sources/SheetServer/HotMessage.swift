@@ -4,7 +4,8 @@ import Glibc
 import SheetCore
 import SheetWire
 
-/// The hottest messages (`input.pan`, `input.scroll`, `clock.tick`) decoded straight from
+/// The hottest messages (`input.pan`, `input.scroll`, `clock.tick`, and `sheet.present` /
+/// `sheet.dismiss`, which on the realtime clock start every animation) decoded straight from
 /// their bytes, with no JSON tree: the fast path of `SheetService.fastPath`.
 ///
 /// It accepts only the plain, valid form: compact JSON (no whitespace), `jsonrpc` `"2.0"`, an
@@ -19,6 +20,9 @@ struct HotMessage {
         case pan(session: Int, t: Double, phase: PanPhase, translation: Vector, velocity: Vector?, source: PanSource)
         case scroll(session: Int, t: Double, sample: Scroll)
         case tick(t: Double)
+        /// `sheet.present` (`presents`) or `sheet.dismiss`; `t` nil when absent (the realtime
+        /// clock's unstamped command).
+        case command(session: Int, t: Double?, presents: Bool, animated: Bool)
     }
 
     /// `input.scroll`'s sample, its `entry` still the bytes of the message (valid while the
@@ -68,6 +72,8 @@ struct HotMessage {
                 case .pan?: call = pan(&s, HotNames.shared)
                 case .scroll?: call = scroll(&s, HotNames.shared)
                 case .tick?: call = tick(&s, HotNames.shared)
+                case .present?: call = command(&s, HotNames.shared, presents: true)
+                case .dismiss?: call = command(&s, HotNames.shared, presents: false)
                 case nil: return false
                 }
                 return call != nil
@@ -79,7 +85,7 @@ struct HotMessage {
         return HotMessage(id: id ?? nil, kind: method, call: call)
     }
 
-    enum Method { case pan, scroll, tick }
+    enum Method { case pan, scroll, tick, present, dismiss }
 
     /// An `input.pan` notification as hosts write it on every move of a finger —
     /// `{"jsonrpc":"2.0","method":"input.pan","params":{"session":…,"t":…,"phase":…,
@@ -189,6 +195,29 @@ struct HotMessage {
         }
         guard ok, let t else { return nil }
         return .tick(t: t)
+    }
+
+    /// `sheet.present`'s members as `SheetPresent` declares them (`presents`), or
+    /// `sheet.dismiss`'s as `SheetDismiss` does. `stackBehavior` is read (only a sheet in a
+    /// stack acts on it, and the service declines those).
+    static func command(_ s: inout ByteScanner, _ n: HotNames, presents: Bool) -> Call? {
+        var head = InputHead(), animated: Bool?, behavior: SheetPresent.StackBehavior?
+        let ok = s.members { key, s in
+            if let read = head.read(key, &s, n) { return read }
+            switch key {
+            case n.animated where animated == nil:
+                animated = s.bool()
+                return animated != nil
+            case n.stackBehavior where presents && behavior == nil:
+                behavior = s.rawString().flatMap(n.stackBehaviors.match)
+                return behavior != nil
+            default:
+                return false
+            }
+        }
+        guard ok, let session = head.session else { return nil }
+        return .command(session: session, t: head.t, presents: presents,
+                        animated: animated ?? Animated.member.defaultValue ?? true)
     }
 
     /// The members every session input has: `session` and `t` (`CommandMembers`).

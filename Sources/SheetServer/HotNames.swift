@@ -4,7 +4,8 @@ import Glibc
 import SheetWire
 
 /// The names and ranges `HotMessage` matches, taken once from SheetWire's declarations
-/// (`InputPan`, `InputScroll`, `ClockTick`, `CommandMembers`, `VectorShape`) as bytes.
+/// (`InputPan`, `InputScroll`, `ClockTick`, `SheetPresent`, `SheetDismiss`, `CommandMembers`,
+/// `VectorShape`) as bytes.
 ///
 /// Every member is plain data — names are `NameBytes`, tables are buffers allocated once — so
 /// reading a name or passing the tables along retains nothing: the fast path reads them for
@@ -76,6 +77,9 @@ struct HotNames: Sendable {
     let panKeys = PanKeys(), scroll = ScrollKeys()
     let panPhases = Choices<InputPan.Phase>(), panSources = Choices<InputPan.Source>()
     let scrollPhases = Choices<InputScroll.Phase>()
+    let present = NameBytes(SheetPresent.name), dismiss = NameBytes(SheetDismiss.name)
+    let animated = Key(Animated.member.spec), stackBehavior = Key(SheetPresent.stackBehavior.spec)
+    let stackBehaviors = Choices<SheetPresent.StackBehavior>()
 
     private init() {}
 
@@ -83,6 +87,8 @@ struct HotNames: Sendable {
         if pan.matches(raw) { return .pan }
         if scrollMethod.matches(raw) { return .scroll }
         if tick.matches(raw) { return .tick }
+        if present.matches(raw) { return .present }
+        if dismiss.matches(raw) { return .dismiss }
         return nil
     }
 
@@ -91,6 +97,8 @@ struct HotNames: Sendable {
         case .pan: InputPan.name
         case .scroll: InputScroll.name
         case .tick: ClockTick.name
+        case .present: SheetPresent.name
+        case .dismiss: SheetDismiss.name
         }
     }
 }

@@ -3,8 +3,8 @@ import SheetRPC
 import SheetRPCTestSupport
 import SheetServer
 
-/// The fast path for `input.pan`, `input.scroll` and `clock.tick` answers exactly as the
-/// generic path: the same stream is sent compact (fast path) and with a leading space on
+/// The fast path for `input.pan`, `input.scroll`, `clock.tick`, `sheet.present` and
+/// `sheet.dismiss` answers exactly as the generic path: the same stream is sent compact (fast path) and with a leading space on
 /// every message (which only the generic path reads), and the outputs must be identical.
 @Suite struct HotPathTests {
     static func run(_ messages: [String], clock: String = "host", spaced: Bool) -> [String] {
@@ -77,6 +77,54 @@ import SheetServer
         pan("s1", "2600", "began", y: "0"),
         tick("2600"),
     ]
+
+    static func command(_ method: String, _ session: String, _ members: String = "", id: String? = nil) -> String {
+        let idMember = id.map { #""id":\#($0),"# } ?? ""
+        return #"{"jsonrpc":"2.0",\#(idMember)"method":"sheet.\#(method)","params":{"session":"\#(session)"\#(members)}}"#
+    }
+
+    /// Presents and dismisses: requests and notifications, `animated` both ways, a
+    /// `stackBehavior` on a sheet without a parent, refusals (already presented, unknown
+    /// session, a bad member, no `t` — an error on the host clock only), and a stack (its
+    /// root's dismissal takes its child first: the generic path's).
+    static let commands: [String] = [
+        create, create,
+        command("present", "s1", #","t":0"#, id: "3"),
+        tick("16"),
+        command("present", "s1", #","t":20"#, id: "4"),
+        command("present", "s1", #","t":20"#),
+        command("dismiss", "s1", #","t":30,"animated":false"#),
+        tick("40"),
+        command("present", "s2", #","t":50,"stackBehavior":"replace","animated":true"#, id: "5"),
+        command("present", "s2", #","t":60,"stackBehavior":"sideways""#),
+        command("present", "s9", #","t":60"#, id: "6"),
+        command("present", "s1", "", id: "7"),
+        command("present", "s1", #","t":null"#),
+        command("present", "s1", #","t":70,"animated":1"#),
+        command("dismiss", "s2", #","t":80,"stackBehavior":"push""#, id: "8"),
+        tick("100"), tick("700"),
+        command("dismiss", "s2", #","t":710"#, id: "9"),
+        tick("720"),
+        #"{"jsonrpc":"2.0","id":10,"method":"session.create","params":{"parent":"s1"}}"#,
+        command("present", "s3", #","t":730"#, id: "11"),
+        tick("800"), tick("1400"),
+        command("dismiss", "s1", #","t":1410"#, id: "12"),
+        tick("1500"), tick("2500"),
+        command("present", "s3", #","t":2510,"stackBehavior":"switch""#, id: "13"),
+        tick("2600"), tick("3500"),
+    ]
+
+    @Test func presentsAndDismissesAnswerTheSameOnBothPaths() {
+        for clock in ["host", "realtime"] {
+            let fast = SheetService(configuration: .init(now: { 500 }))
+            let fastOut = Self.run(Self.commands, clock: clock, spaced: false, on: fast)
+            let generic = Self.run(Self.commands, clock: clock, spaced: true)
+            #expect(fastOut.count > Self.commands.count)
+            #expect(fastOut == generic, "clock \(clock)")
+            #expect(fast.fastPathTaken.present > 0)
+            #expect(fast.fastPathTaken.dismiss > 0)
+        }
+    }
 
     @Test func hostClockStreamAnswersTheSameOnBothPaths() {
         let fast = Self.run(Self.stream, spaced: false)
