@@ -14,6 +14,10 @@ package struct NavigationStack: Sendable, Equatable {
     }
     private var transitionStorage: ImmutableBox<NavTransition>?
 
+    /// Whether a transition runs (`transition != nil` without copying it out of its box: a
+    /// tick asks on every frame).
+    package var hasTransition: Bool { transitionStorage != nil }
+
     package init(entries: [NavEntry]) {
         self.entries = entries
     }

@@ -19,7 +19,7 @@ extension SheetState {
 
     /// Where the navigation entries on screen are drawn (`navIDs` names them).
     func navPlacements(width: Double) -> SheetFrame.NavPlacements {
-        guard nav.transition != nil || !nav.entries.isEmpty, let (a, la, b, lb) = navEntriesOnScreen() else { return .init() }
+        guard nav.hasTransition || !nav.entries.isEmpty, let (a, la, b, lb) = navEntriesOnScreen() else { return .init() }
         let w = Quantize.points(width)
         // Entries report the height they are laid out at: never taller than the sheet allows.
         let tallest = max(0, container.maxSheetHeight - container.safeArea.bottom)

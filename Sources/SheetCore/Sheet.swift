@@ -436,7 +436,7 @@ public struct Sheet: ~Copyable, Sendable {
     /// navigation entries on screen it never is: those are compared each time).
     public func refreshNames(_ names: inout FrameNames) -> Bool {
         if reportsNames(withKey: names.key) { return false }
-        let showsNavigation = state.nav.transition != nil || !state.nav.entries.isEmpty
+        let showsNavigation = state.nav.hasTransition || !state.nav.entries.isEmpty
         let changed = !(state.rest.selects(names.detent) && state.showsNavEntries(names.navIDs))
         if changed || !showsNavigation { names = frameNames() }
         return changed
@@ -447,7 +447,7 @@ public struct Sheet: ~Copyable, Sendable {
     /// sheet showing navigation entries always answers false.
     private func reportsNames(withKey key: FrameNames.Key) -> Bool {
         #if _pointerBitWidth(_64)
-        guard key.navCount == 0, state.nav.transition == nil, state.nav.entries.isEmpty else { return false }
+        guard key.navCount == 0, !state.nav.hasTransition, state.nav.entries.isEmpty else { return false }
         return state.rest.withDetent { FrameNames.Key.bits(of: $0) == key.detent }
         #else
         return false  // (a string's representation is read on 64-bit platforms only)

@@ -16,11 +16,11 @@ extension SheetService {
         // borrowed rather than retained (see `SessionTable.unretained(handle:)`).
         let target = m.call.session.flatMap { sessions.unretained(handle: $0) }
         if let target, target._withUnsafeGuaranteedRef({ $0.sheet.state.setup.edge != .bottom }) { return nil }
-        if case .command(_, let t, _, _) = m.call {
+        if m.kind == .present || m.kind == .dismiss, case .command(_, let t, _, _) = m.call {
             if t == nil && clock != .realtime { return nil }
             if !stack.isEmpty, let target, target._withUnsafeGuaranteedRef({ isStacked($0.id) }) { return nil }
         }
-        fastPathTaken.count(m.call)
+        fastPathTaken.count(m.kind)
         currentCall = .hot(m.kind)
         return outbox.streaming(to: emit) { () -> RPCFastOutcome in
             do throws(RPCError) {
@@ -91,12 +91,14 @@ public struct FastPathCounts: Sendable, Equatable {
 
     public init() {}
 
-    mutating func count(_ call: HotMessage.Call) {
-        switch call {
+    @inline(__always)
+    mutating func count(_ method: HotMessage.Method) {
+        switch method {
         case .pan: pan += 1
         case .scroll: scroll += 1
         case .tick: tick += 1
-        case .command(_, _, let presents, _): if presents { present += 1 } else { dismiss += 1 }
+        case .present: present += 1
+        case .dismiss: dismiss += 1
         }
     }
 }

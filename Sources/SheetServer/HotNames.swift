@@ -83,6 +83,7 @@ struct HotNames: Sendable {
 
     private init() {}
 
+    @inline(__always)
     func method(_ raw: UnsafeBufferPointer<UInt8>) -> HotMessage.Method? {
         if pan.matches(raw) { return .pan }
         if scrollMethod.matches(raw) { return .scroll }
