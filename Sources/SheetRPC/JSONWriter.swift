@@ -29,8 +29,29 @@ public struct JSONWriter {
 
     private mutating func raw(_ bytes: UnsafeRawBufferPointer) {
         precondition(p + bytes.count <= limit, "JSONWriter: bound exceeded")
-        if let b = bytes.baseAddress { UnsafeMutableRawPointer(p).copyMemory(from: b, byteCount: bytes.count) }
+        if let b = bytes.baseAddress { Self.copy(b, bytes.count, to: UnsafeMutableRawPointer(p)) }
         p += bytes.count
+    }
+
+    /// Copies `count` bytes. Runs and keys are short (`,"y":` is 5 bytes, most are under 16):
+    /// those are moved as two overlapping words, which costs less than a call of `memcpy`
+    /// (about twenty runs a frame).
+    @inline(__always)
+    private static func copy(_ from: UnsafeRawPointer, _ count: Int, to: UnsafeMutableRawPointer) {
+        switch count {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self), tail = (from + count - 8).loadUnaligned(as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            (to + count - 8).storeBytes(of: tail, as: UInt64.self)
+        case 4..<8:
+            let head = from.loadUnaligned(as: UInt32.self), tail = (from + count - 4).loadUnaligned(as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            (to + count - 4).storeBytes(of: tail, as: UInt32.self)
+        case 1..<4:
+            for i in 0..<count { to.storeBytes(of: from.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self) }
+        default:
+            to.copyMemory(from: from, byteCount: count)
+        }
     }
 
     private mutating func byte(_ c: UInt8) {
@@ -48,7 +69,7 @@ public struct JSONWriter {
         }
         p.pointee = UInt8(ascii: "\"")
         p += 1
-        UnsafeMutableRawPointer(p).copyMemory(from: k.utf8Start, byteCount: k.utf8CodeUnitCount)
+        Self.copy(k.utf8Start, k.utf8CodeUnitCount, to: UnsafeMutableRawPointer(p))
         p += k.utf8CodeUnitCount
         p.pointee = UInt8(ascii: "\"")
         p[1] = UInt8(ascii: ":")
@@ -175,7 +196,7 @@ public struct JSONWriter {
             guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f && $0 != 0x22 && $0 != 0x5C }) else { return false }
             precondition(p + utf8.count + 2 <= limit, "JSONWriter: bound exceeded")
             p.pointee = UInt8(ascii: "\"")
-            if let b = utf8.baseAddress { (p + 1).update(from: b, count: utf8.count) }
+            if let b = utf8.baseAddress { Self.copy(UnsafeRawPointer(b), utf8.count, to: UnsafeMutableRawPointer(p + 1)) }
             p[utf8.count + 1] = UInt8(ascii: "\"")
             p += utf8.count + 2
             return true
