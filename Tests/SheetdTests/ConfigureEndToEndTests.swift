@@ -27,6 +27,34 @@ import SheetRPC
         return notes.last { $0["method"] == "sheet.frame" && $0["params"]?["session"] == .string(session) }?["params"]
     }
 
+    /// A frame goes out when something drawn changes, not when the same names come again as
+    /// new strings: `sheet.configure` re-sending the detents (ids long enough to live on the
+    /// heap, so each message makes new ones) sends no frame, now or later; a renamed selected
+    /// detent sends one frame with the new name, then none.
+    @Test func reSentDetentIdsSendNoFrame() throws {
+        let d = try Daemon()
+        _ = try d.call("initialize", ["clock": "host"])
+        func detents(_ first: String) -> JSONValue {
+            [["id": .string(first), "height": 300], ["id": "the-second-detent-with-a-long-identifier", "fraction": 0.9]]
+        }
+        let long = "the-first-detent-with-a-long-identifier", renamed = "the-first-detent-renamed-to-something-else"
+        _ = try d.call("session.create", ["container": ["width": 390, "height": 844], "detents": detents(long)])
+        _ = try d.call("sheet.present", ["session": "s1", "t": 0, "animated": false])
+        #expect(try Self.frame(d, at: 400)?["detent"] == .string(long))
+        #expect(try Self.frame(d, at: 420) == nil)
+        for t in [500.0, 600] {
+            _ = try d.call("sheet.configure", ["session": "s1", "t": .number(t), "detents": detents(long)])
+            #expect(try Self.frame(d, at: t + 20) == nil)
+        }
+        #expect(try Self.frame(d, at: 1000) == nil)
+        _ = try d.call("sheet.configure", ["session": "s1", "t": 1100, "detents": detents(renamed),
+                                           "selectedDetent": .string(renamed)])
+        #expect(try Self.frame(d, at: 1120)?["detent"] == .string(renamed))
+        #expect(try Self.frame(d, at: 1140) == nil)
+        _ = try d.call("sheet.configure", ["session": "s1", "t": 1200, "detents": detents(renamed)])
+        #expect(try Self.frame(d, at: 1220) == nil)
+    }
+
     @Test func optionsMergeMemberByMember() throws {
         let d = try Self.presentedDaemon()
         _ = try d.call("sheet.configure", ["session": "s1", "t": 500, "options": ["cornerRadius": 20]])
