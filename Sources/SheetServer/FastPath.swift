@@ -1,3 +1,4 @@
+import SheetWire
 import SheetCore
 import SheetRPC
 
