@@ -64,7 +64,9 @@ public struct SheetLayout: Sendable, Equatable {
     /// Points between the sheet's bottom edge and the container's at rest (detached), else 0.
     public var bottomMargin: Double
 
-    /// The layout `options` give in `container`.
+    /// The layout `options` give in `container`. (Inlined: called with options read in their
+    /// box, which a call would copy first.)
+    @inline(__always)
     public static func resolve(_ o: borrowing SheetOptions, in c: Container) -> SheetLayout {
         guard o.edge == .bottom else {  // layouts are for bottom sheets; other edges span the container
             return SheetLayout(kind: .fullWidth, x: 0, width: c.width, corners: .top, bottomMargin: 0)
@@ -124,11 +126,12 @@ package struct LateralMotion: Sendable, Equatable {
         self.width = width
     }
 
-    func isAnimating(at t: Double) -> Bool { x.isAnimating(at: t) || width.isAnimating(at: t) }
+    package func isAnimating(at t: Double) -> Bool { x.isAnimating(at: t) || width.isAnimating(at: t) }
 }
 
 extension SheetState {
     /// The layout the options give in the current container.
+    @inline(__always)  // (see `SheetState.isActive`)
     var layout: SheetLayout {
         let c = container
         return setup.withOptions { SheetLayout.resolve($0, in: c) }

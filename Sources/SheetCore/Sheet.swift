@@ -119,6 +119,7 @@ public struct Sheet: ~Copyable, Sendable {
 
     /// Whether anything moves on its own (animation) or under a finger: the realtime clock
     /// ticks while this is true.
+    @inline(__always)  // (a tick asks every moving sheet, which its session holds: a call would copy it)
     public var isActive: Bool { state.isActive }
 
     // MARK: - Time

@@ -97,7 +97,7 @@ package struct SheetState: Sendable, Equatable {
 
     /// A finger holds the sheet (`drag != nil`, read in place: `==` on an optional `Drag`
     /// would copy it, its samples and its strings, on every input and frame).
-    var hasDrag: Bool {
+    package var hasDrag: Bool {
         if case .some = drag { return true }
         return false
     }
@@ -161,6 +161,7 @@ package struct SheetState: Sendable, Equatable {
     }
 
     /// `detentInputs.key`, read without retaining the specs or the resolver answers.
+    @inline(__always)  // (see `isActive`)
     var detentKey: DetentInputs.Key {
         // A detached sheet's detents measure the visible height above its bottom margin.
         let layout = self.layout
@@ -236,7 +237,7 @@ package struct SheetState: Sendable, Equatable {
     // its own object (`-num-threads`), and a call across files that passes the 600-byte state
     // copies it first (the callee is not known not to write it); inlined, nothing is copied.
     @inline(__always)
-    var isActive: Bool {
+    package var isActive: Bool {
         hasDrag || motion.isAnimating(at: now) || nav.isAnimating(at: now)
             || lateralMotion?.isAnimating(at: now) == true || back?.isAnimating(at: now) == true
             || isFading

@@ -25,8 +25,11 @@ extension SheetService: RPCSteppingService {
         sheet.advance(to: t)
         var values = sheet.frameValues()
         decorate(&values, of: id, at: t)  // a parent's transform from its children at `t` too
-        return try WireEncoding.answer(bound: WireEncoding.frameBound(values, of: sheet, session: id), SessionFrame.name) { w in
-            WireEncoding.frame(values, of: sheet, session: id, seq: s.seq, t: t, into: &w)
+        let detent = sheet.withDetentID { copy $0 }
+        let navIDs = values.nav.count > 0 ? sheet.navIDs : nil
+        return try WireEncoding.answer(bound: WireEncoding.frameBound(values, detent: detent, navIDs: navIDs, session: id),
+                                       SessionFrame.name) { w in
+            WireEncoding.frame(values, detent: detent, navIDs: navIDs, session: id, seq: s.seq, t: t, into: &w)
         }
     }
 

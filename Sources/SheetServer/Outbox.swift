@@ -38,12 +38,13 @@ final class Outbox {
         return RPCNotifier(sink)
     }
 
-    /// Writes a `sheet.frame` of the session to `emit`, its members straight into the output.
-    static func writeFrame(_ f: FrameValues, of sheet: borrowing Sheet, session: String, seq: Int, t: Double,
+    /// Writes a `sheet.frame` of the session to `emit`, its members straight into the output
+    /// (the names as `WireEncoding.frame` takes them).
+    static func writeFrame(_ f: FrameValues, detent: String, navIDs: [String]?, session: String, seq: Int, t: Double,
                            to emit: RPCNotifier) {
         emit.notify("sheet.frame", .frame(session: session),
-                    paramsBound: WireEncoding.frameBound(f, of: sheet, session: session)) { w in
-            WireEncoding.frame(f, of: sheet, session: session, seq: seq, t: t, into: &w)
+                    paramsBound: WireEncoding.frameBound(f, detent: detent, navIDs: navIDs, session: session)) { w in
+            WireEncoding.frame(f, detent: detent, navIDs: navIDs, session: session, seq: seq, t: t, into: &w)
         }
     }
 

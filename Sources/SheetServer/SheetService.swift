@@ -210,7 +210,14 @@ public final class SheetService: RPCService {
         let changed = namesChanged || Self.differs(values, from: s.lastValues)
         if changed {
             s.seq += 1
-            Outbox.writeFrame(values, of: s.sheet, session: s.id, seq: s.seq, t: t, to: emit)
+            // The names lent in place; the ids of navigation entries only when there are any
+            // (no array is made, or released, for a sheet without navigation).
+            if values.nav.count > 0 {
+                let navIDs = s.sheet.navIDs
+                s.sheet.withDetentID { Outbox.writeFrame(values, detent: $0, navIDs: navIDs, session: s.id, seq: s.seq, t: t, to: emit) }
+            } else {
+                s.sheet.withDetentID { Outbox.writeFrame(values, detent: $0, navIDs: nil, session: s.id, seq: s.seq, t: t, to: emit) }
+            }
             // One-shot members are spent once sent; they do not count as a later change.
             s.sheet.didDeliverFrame()
             values.scroll.flingVelocityY = nil

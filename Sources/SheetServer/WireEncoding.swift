@@ -5,29 +5,32 @@ import SheetRPC
 enum WireEncoding {
     /// Room `sheet.frame`'s params may take: every member (key, number, punctuation) plus
     /// the strings, escaped at worst.
-    static func frameBound(_ f: borrowing FrameValues, of sheet: borrowing Sheet, session: String) -> Int {
-        var bound = 56 * JSONWriter.memberBound + JSONWriter.bound(session) + sheet.withDetentID { JSONWriter.bound($0) }
-        if f.nav.count > 0 {
-            for id in sheet.navIDs { bound += 8 * JSONWriter.memberBound + JSONWriter.bound(id) }
+    static func frameBound(_ f: borrowing FrameValues, detent: borrowing String, navIDs: [String]?,
+                           session: String) -> Int {
+        var bound = 56 * JSONWriter.memberBound + JSONWriter.bound(session) + JSONWriter.bound(detent)
+        if let navIDs {
+            for id in navIDs { bound += 8 * JSONWriter.memberBound + JSONWriter.bound(id) }
         }
         return bound
     }
 
     /// `sheet.frame`'s params, written in place: the same bytes `JSONCodec` writes for them
     /// as a `JSONValue`.
-    /// The names (`detent`, the navigation entries' ids) are `sheet`'s, read in place.
-    static func frame(_ f: borrowing FrameValues, of sheet: borrowing Sheet, session: String, seq: Int, t: Double,
-                      into w: inout JSONWriter) {
+    /// The names are the sheet's (`Sheet.withDetentID`, and `Sheet.navIDs` when `f` has
+    /// navigation entries, else nil), lent rather than the sheet: a sheet its session holds
+    /// would be copied for the call (584 bytes a frame).
+    static func frame(_ f: borrowing FrameValues, detent: borrowing String, navIDs: [String]?, session: String,
+                      seq: Int, t: Double, into w: inout JSONWriter) {
         w.beginObject()
-        frameMembers(f, of: sheet, session: session, seq: seq, t: t, into: &w)
+        frameMembers(f, detent: detent, navIDs: navIDs, session: session, seq: seq, t: t, into: &w)
         w.endObject()
     }
 
     /// `sheet.frame`'s params members, in wire order (add new members here), written as runs
     /// of fixed text between the values (`JSONWriter.run`): a frame is written on every tick
     /// of every moving sheet, and this is most of what writing it costs.
-    private static func frameMembers(_ f: borrowing FrameValues, of sheet: borrowing Sheet, session: String, seq: Int,
-                                     t: Double, into w: inout JSONWriter) {
+    private static func frameMembers(_ f: borrowing FrameValues, detent: borrowing String, navIDs: [String]?,
+                                     session: String, seq: Int, t: Double, into w: inout JSONWriter) {
         w.string("session", session)
         w.run(#","seq":"#, seq)
         w.run(#","t":"#, t)
@@ -47,13 +50,12 @@ enum WireEncoding {
         }
         w.run(f.grabber.visible ? #","grabber":{"visible":true,"y":"# : #","grabber":{"visible":false,"y":"#)
         w.value(f.grabber.y)
-        sheet.withDetentID { w.run(#"},"detent":"#, $0) }
+        w.run(#"},"detent":"#, detent)
         w.run(#","progress":"#, f.progress)
         w.run(#","scroll":{"pinOffsetY":"#, f.scroll.pinOffsetY)
         w.run(#","flingVelocityY":"#, f.scroll.flingVelocityY)
         w.run(#"},"nav":{"items":["#)
-        if f.nav.count > 0 {  // (the ids only then: no array is touched for a sheet without navigation)
-            let navIDs = sheet.navIDs
+        if f.nav.count > 0, let navIDs {
             for i in 0..<Int(f.nav.count) {
                 let item = f.nav[i]
                 w.run(i == 0 ? #"{"id":"# : #",{"id":"#)
