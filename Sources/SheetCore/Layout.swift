@@ -126,7 +126,7 @@ package struct LateralMotion: Sendable, Equatable {
         self.width = width
     }
 
-    package func isAnimating(at t: Double) -> Bool { x.isAnimating(at: t) || width.isAnimating(at: t) }
+    func isAnimating(at t: Double) -> Bool { x.isAnimating(at: t) || width.isAnimating(at: t) }
 }
 
 extension SheetState {

@@ -33,7 +33,7 @@ package struct NavigationStack: Sendable, Equatable {
         }
     }
 
-    package func isAnimating(at t: Double) -> Bool {
+    func isAnimating(at t: Double) -> Bool {
         guard let tr = transition else { return false }
         return tr.interactive || tr.end > t
     }

@@ -11,7 +11,7 @@ extension SheetState {
 
     /// A fade is running.
     @inline(__always)  // (see `isActive`)
-    package var isFading: Bool { fade?.isAnimating(at: now) == true }
+    var isFading: Bool { fade?.isAnimating(at: now) == true }
 
     /// The cross-fade that replaces a navigation slide: both entries in place, the incoming
     /// one's alpha rising with the transition's progress as the outgoing one's falls.

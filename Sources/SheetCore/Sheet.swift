@@ -118,14 +118,22 @@ public struct Sheet: ~Copyable, Sendable {
     public var phase: SheetPhase { state.phase }
 
     /// Whether anything moves on its own (animation) or under a finger: the realtime clock
-    /// ticks while this is true.
-    @inline(__always)  // (a tick asks every moving sheet, which its session holds: a call would copy it)
+    /// ticks while this is true. (`advance(to:)` answers it too.)
     public var isActive: Bool { state.isActive }
 
     // MARK: - Time
 
-    /// Move time forward to `t`: finish animations that ended and emit their events.
-    public mutating func advance(to t: Double) {
+    /// Move time forward to `t`: finish animations that ended and emit their events. Returns
+    /// `isActive` as it is then: a tick asks it of every moving sheet, which its session
+    /// holds, and asked here, of a sheet passed by address, it copies nothing (a call of the
+    /// getter copies the 584-byte sheet first).
+    @discardableResult
+    public mutating func advance(to t: Double) -> Bool {
+        advanceMotion(to: t)
+        return state.isActive
+    }
+
+    private mutating func advanceMotion(to t: Double) {
         state.now = max(state.now, t)
         advanceNavigation()
         advanceBack()
@@ -434,8 +442,10 @@ public struct Sheet: ~Copyable, Sendable {
     /// says whether they changed. Compared in place — by representation first, nothing copied
     /// or retained (a tick asks on every frame) — and copied only when they differ; equal
     /// names in another representation are taken too, so the next check is quick again (with
-    /// navigation entries on screen it never is: those are compared each time).
-    public func refreshNames(_ names: inout FrameNames) -> Bool {
+    /// navigation entries on screen it never is: those are compared each time). It changes
+    /// nothing in the sheet: `mutating` so that the sheet is passed by address, not copied
+    /// for the call (see `advance(to:)`).
+    public mutating func refreshNames(_ names: inout FrameNames) -> Bool {
         if reportsNames(withKey: names.key) { return false }
         let showsNavigation = state.nav.hasTransition || !state.nav.entries.isEmpty
         let changed = !(state.rest.selects(names.detent) && state.showsNavEntries(names.navIDs))

@@ -97,7 +97,7 @@ package struct SheetState: Sendable, Equatable {
 
     /// A finger holds the sheet (`drag != nil`, read in place: `==` on an optional `Drag`
     /// would copy it, its samples and its strings, on every input and frame).
-    package var hasDrag: Bool {
+    var hasDrag: Bool {
         if case .some = drag { return true }
         return false
     }
@@ -237,7 +237,7 @@ package struct SheetState: Sendable, Equatable {
     // its own object (`-num-threads`), and a call across files that passes the 600-byte state
     // copies it first (the callee is not known not to write it); inlined, nothing is copied.
     @inline(__always)
-    package var isActive: Bool {
+    var isActive: Bool {
         hasDrag || motion.isAnimating(at: now) || nav.isAnimating(at: now)
             || lateralMotion?.isAnimating(at: now) == true || back?.isAnimating(at: now) == true
             || isFading

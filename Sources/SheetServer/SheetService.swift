@@ -201,7 +201,9 @@ public final class SheetService: RPCService {
 
     /// One session's part of a tick; whether it sent a frame.
     private func tick(_ s: Session, at t: Double, emit: RPCNotifier) -> Bool {
-        s.sheet.advance(to: t)
+        // Whether it still moves, known now: nothing below changes that (`drain` reaches a
+        // stack's other sessions only).
+        let active = s.sheet.advance(to: t)
         var values = s.sheet.tickFrame()
         decorate(&values, of: s.id)  // stack transform
         // The names are compared in place and copied only when they change; the values are
@@ -224,7 +226,7 @@ public final class SheetService: RPCService {
             s.lastValues = values
         }
         drain(s, id: s.id)
-        if !s.sheet.isActive { s.isMoving = false }
+        if !active { s.isMoving = false }
         return changed
     }
 
