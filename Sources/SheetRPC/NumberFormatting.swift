@@ -54,26 +54,23 @@ extension JSONCodec {
         let scaled = roundedExactly(d * 10_000)
         guard scaled / 10_000 == d else { return 0 }
         let n = Int64(scaled)
-        var m = n.magnitude
-        var decimals = 4
-        while decimals > 0 && m % 10 == 0 {
-            m /= 10
-            decimals -= 1
-        }
-        guard decimals > 0 else { return 0 }  // integral: not this path's business
-        // Written where it goes, back to front: the length is known once the integer part's
-        // digits are counted.
-        var scale: UInt64 = 10
-        for _ in 1..<decimals { scale *= 10 }
-        let whole = m / scale, fraction = m % scale
+        // Divisions by constants (multiplications): the integer part, the four decimals, and
+        // how many of those are left once trailing zeros go.
+        let m = n.magnitude
+        let whole = m / 10_000, fraction = m % 10_000
+        guard fraction != 0 else { return 0 }  // integral: not this path's business
+        let decimals = fraction % 1000 == 0 ? 1 : fraction % 100 == 0 ? 2 : fraction % 10 == 0 ? 3 : 4
         let wholeDigits = decimalDigits(whole)
-        let count = (n < 0 ? 1 : 0) + wholeDigits + 1 + decimals
+        let sign = n < 0 ? 1 : 0
         let start = buffer.baseAddress!
-        let point = writeDigits(fraction, count: decimals, before: start + count) - 1
-        point.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
-        _ = writeDigits(whole, count: wholeDigits, before: point)
         if n < 0 { start.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self) }
-        return count
+        let point = start + sign + wholeDigits
+        _ = writeDigits(whole, count: wholeDigits, before: point)
+        point.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
+        // All four decimals, as two pairs (the buffer has room); the count ends at the last
+        // one that is not a trailing zero.
+        _ = writeDigits(fraction, count: 4, before: point + 5)
+        return sign + wholeDigits + 1 + decimals
     }
 
     /// How many decimal digits `v` has (1 for 0), by comparison, not division.
