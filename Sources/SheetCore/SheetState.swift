@@ -106,11 +106,13 @@ package struct SheetState: Sendable, Equatable {
     package var selected: String { rest.detent }
 
     /// The container as the engine sees it (the axis container of `options.edge`).
+    @inline(__always)  // (see `isActive`)
     var container: Container { setup.options.edge.axisContainer(setup.container) }
     var options: SheetOptions { setup.options }
 
     /// Height of the fitted content above the bottom safe area: the top navigation entry
     /// (plus its bar) or the single content.
+    @inline(__always)  // (see `isActive`)
     var fitHeight: Double {
         if let top = nav.entries.last { return entryHeight(top) }
         return setup.contentHeight ?? max(0, container.height * 0.5 - container.safeArea.bottom)
@@ -128,6 +130,7 @@ package struct SheetState: Sendable, Equatable {
     }
 
     /// How much the keyboard raises every detent (`lift` mode only).
+    @inline(__always)  // (see `isActive`)
     var keyboardLift: Double {
         keyboardMode == .lift ? keyboardHeight : 0
     }
