@@ -38,10 +38,11 @@ final class Outbox {
         return RPCNotifier(sink)
     }
 
-    /// Writes a `sheet.frame` of the session to `emit`, its members straight into the output.
-    static func writeFrame(_ f: FrameValues, of sheet: borrowing Sheet, session: String, seq: Int, t: Double,
-                           to emit: RPCNotifier) {
-        emit.notify("sheet.frame", .frame(session: session),
+    /// Writes a `sheet.frame` of the session (wire id `session`, integer handle `handle`) to
+    /// `emit`, its members straight into the output; its kind names the session by handle.
+    static func writeFrame(_ f: FrameValues, of sheet: borrowing Sheet, session: String, handle: Int, seq: Int,
+                           t: Double, to emit: RPCNotifier) {
+        emit.notify("sheet.frame", .frame(session: handle),
                     paramsBound: WireEncoding.frameBound(f, of: sheet, session: session)) { w in
             WireEncoding.frame(f, of: sheet, session: session, seq: seq, t: t, into: &w)
         }

@@ -210,7 +210,7 @@ public final class SheetService: RPCService {
         let changed = namesChanged || Self.differs(values, from: s.lastValues)
         if changed {
             s.seq += 1
-            Outbox.writeFrame(values, of: s.sheet, session: s.id, seq: s.seq, t: t, to: emit)
+            Outbox.writeFrame(values, of: s.sheet, session: s.id, handle: s.order, seq: s.seq, t: t, to: emit)
             // One-shot members are spent once sent; they do not count as a later change.
             s.sheet.didDeliverFrame()
             values.scroll.flingVelocityY = nil

@@ -48,8 +48,8 @@ final class ProtocolOutput: RPCOutput {
     private var headWritten = 0
     /// Emptied (superseded) chunks still in `chunks`.
     private var droppedChunks = 0
-    /// Session → index in `chunks` of its newest queued frame (`supersedesFrames` only).
-    private var newestFrame: [String: Int] = [:]
+    /// Session handle → index in `chunks` of its newest queued frame (`supersedesFrames` only).
+    private var newestFrame: [Int: Int] = [:]
     /// Written chunks kept for reuse (one write can finish several: up to `maxSpares` are
     /// kept, so a steady stream allocates no chunk), written or superseded frames' buffers
     /// kept for reuse (so a frame costs no allocation), and the gather buffer for runs of
