@@ -272,6 +272,15 @@ final class ProtocolOutput: RPCOutput {
 
     var hasPending: Bool { pendingBytes > 0 }
 
+    /// Bytes held in queued chunks, holes included (what memory the queue keeps; tests).
+    var queuedBytes: Int {
+        var n = 0
+        for j in head..<chunks.count where chunks[j].buffer != nil {
+            n += withBuffer(ofChunk: j) { $0.count }
+        }
+        return n
+    }
+
     /// Part of a chunk is written: the stream stops inside a message until it completes.
     var isMidChunk: Bool { headStarted }
 

@@ -212,6 +212,35 @@ import SheetRPC
         if seed != 1 { #expect(output.compactions > 0) }
     }
 
+    /// Sessions coming to rest one after another while the reader is stalled: each leaves its
+    /// last frame pending in a chunk whose other frames were all superseded. The queue packs
+    /// those frames together instead of keeping a chunk for each, and still delivers exactly
+    /// the frames kept.
+    @Test func framesLeftBehindDoNotPinAChunkEach() throws {
+        let pipe = try Pipe()
+        let output = ProtocolOutput(fd: pipe.write, framing: .ndjson)
+        output.supersedesFrames = true
+        var model = Model()
+        let sessions = 600
+        var mostQueued = 0
+        for round in 0..<sessions {
+            // Session `round` has come to rest: its frame of the last round stays pending.
+            for s in (round + 1)...sessions {
+                Self.send(output, &model, pipe, .frame(session: s), Self.body("s\(s) #\(round)", size: 1000))
+            }
+            output.write()  // the pipe is full: nothing more is written
+            mostQueued = max(mostQueued, output.queuedBytes)
+        }
+        // Packed once holes pass 1 MiB and what is pending: without that, each session at rest
+        // would keep a chunk of its own (over 16 MB at the peak here).
+        #expect(output.compactions > 0)
+        #expect(mostQueued < 4 << 20, "\(mostQueued) bytes queued")
+        #expect(output.pendingBytes < 1 << 20)
+        Self.drain(output, pipe, step: 4096)
+        #expect(output.droppedFrames == model.dropped)
+        #expect(pipe.received == model.stream)
+    }
+
     /// Off the realtime clock nothing is superseded: every frame arrives.
     @Test func withoutSupersedingEveryFrameArrives() throws {
         let pipe = try Pipe()
