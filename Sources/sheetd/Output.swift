@@ -56,8 +56,9 @@ final class ProtocolOutput: RPCOutput {
     /// chunks counts no references.
     private struct Chunk {
         var buffer: Unmanaged<MessageBuffer>?
-        /// Bytes neither written nor in a hole.
-        var live = 0
+        /// Bytes in its holes not yet passed by writing (so a message costs no update here:
+        /// what is left to write of it is `count` less the written part less this).
+        var holed = 0
         /// The first and the last of its holes (indices in `holes`, in offset order), -1: none.
         var firstHole: Int32 = -1
         var lastHole: Int32 = -1
@@ -163,14 +164,14 @@ final class ProtocolOutput: RPCOutput {
             chunks.append(Chunk(buffer: fresh))
         }
         let last = chunks.count - 1
-        let (offset, length) = withBuffer(ofChunk: last) { buffer in
+        let length = withBuffer(ofChunk: last) { buffer in
             let before = buffer.count
             encoder.frame(into: buffer, bound: bound, write)
-            return (before, buffer.count - before)
+            return buffer.count - before
         }
-        chunks[last].live += length
         pendingBytes += length
         if supersedesFrames, case .frame(let session) = kind {
+            let offset = withBuffer(ofChunk: last) { $0.count } - length
             let slot = newestFrame.slot(for: session)
             let old = newestFrame.slots[slot]
             // Superseded only if not a byte of it was written (it lies past the write position).
@@ -210,10 +211,10 @@ final class ProtocolOutput: RPCOutput {
     /// past the head with nothing else left to write gives its buffer back at once (the last
     /// one stays: messages are still being added to it).
     private func punchHole(chunk c: Int, offset: Int, length: Int) {
-        chunks[c].live -= length
+        chunks[c].holed += length
         pendingBytes -= length
         droppedFrames += 1
-        if chunks[c].live == 0 && c > head && c < chunks.count - 1 {
+        if c > head && c < chunks.count - 1 && chunks[c].holed == withBuffer(ofChunk: c, { $0.count }) {
             retire(c)
             emptiedChunks += 1
             return
@@ -387,6 +388,7 @@ final class ProtocolOutput: RPCOutput {
             if h >= 0 && holes[Int(h)].offset == headWritten {
                 headWritten += holes[Int(h)].length
                 holeBytes -= holes[Int(h)].length
+                chunks[head].holed -= holes[Int(h)].length
                 chunks[head].firstHole = holes[Int(h)].next
                 if chunks[head].lastHole == h { chunks[head].lastHole = -1 }
                 releaseHole(h)
@@ -402,7 +404,6 @@ final class ProtocolOutput: RPCOutput {
             let stop = h >= 0 ? holes[Int(h)].offset : end
             let taken = min(left, stop - headWritten)
             headWritten += taken
-            chunks[head].live -= taken
             headStarted = true
             left -= taken
         }
@@ -427,7 +428,7 @@ final class ProtocolOutput: RPCOutput {
         }
         chunks[i].firstHole = -1
         chunks[i].lastHole = -1
-        chunks[i].live = 0
+        chunks[i].holed = 0
         guard let buffer = chunks[i].buffer.take() else { return }
         let capacity = buffer._withUnsafeGuaranteedRef { b in
             b.removeAll()
@@ -481,7 +482,6 @@ final class ProtocolOutput: RPCOutput {
                         b.append(UnsafeRawBufferPointer(rebasing: source[pos..<stop]))
                         return start
                     }
-                    packed[target].live += length
                     moves.append(Move(oldChunk: j, oldStart: pos, oldEnd: stop, newChunk: target, newStart: start))
                 }
                 guard h >= 0 else { break }
@@ -519,7 +519,7 @@ final class ProtocolOutput: RPCOutput {
         for j in (head + 1)..<chunks.count { retire(j) }
         chunks.removeSubrange((head + 1)...)
         emptiedChunks = 0
-        pendingBytes = chunks[head].live
+        pendingBytes = withBuffer(ofChunk: head) { $0.count } - headWritten - chunks[head].holed
         newestFrame.removeAll()
     }
 
