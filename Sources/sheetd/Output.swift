@@ -34,7 +34,8 @@ import SheetRPC
 ///   buffers are held by hand (`Unmanaged`: retained once when made, released when dropped
 ///   for good), written chunks' buffers are kept for reuse (`spares`, so a steady stream
 ///   allocates no chunk), and the holes, the frame index and the `writev` ranges are flat
-///   storage that is emptied, not freed, when the queue drains.
+///   storage that is emptied (the index by bumping a generation), not freed, when the queue
+///   drains.
 final class ProtocolOutput: RPCOutput {
     let fd: Int32
     var encoder: FrameEncoder
@@ -513,7 +514,8 @@ final class ProtocolOutput: RPCOutput {
         compactions += 1
     }
 
-    /// Keeps only the chunk being written (giving up on the rest, at a message boundary).
+    /// Keeps only the chunk being written (giving up on the rest, at a message boundary); its
+    /// holes are still skipped, and no frame in it is superseded any more.
     func discardAllButCurrentChunk() {
         guard head < chunks.count else { return }
         for j in (head + 1)..<chunks.count { retire(j) }
