@@ -6,8 +6,10 @@
 public enum RPCMessageKind: Sendable, Equatable {
     /// A response, or a batch's response array.
     case response
-    /// A frame (`sheet.frame`): the whole drawn state of `session` at one time.
-    case frame(session: String)
+    /// A frame (`sheet.frame`): the whole drawn state of one session at one time. `session`
+    /// is the session's integer handle (`n` of the wire id `"s<n>"`), not its id string, so
+    /// the output can index pending frames by it without hashing a string per frame.
+    case frame(session: Int)
     /// A notification the host acts on (`sheet.event`).
     case event
     /// A `$/diagnostic` notification: a failed notification or a warning.

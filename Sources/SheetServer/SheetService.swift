@@ -216,9 +216,13 @@ public final class SheetService: RPCService {
             // (no array is made, or released, for a sheet without navigation).
             if values.nav.count > 0 {
                 let navIDs = s.sheet.navIDs
-                s.sheet.withDetentID { Outbox.writeFrame(values, detent: $0, navIDs: navIDs, session: s.id, seq: s.seq, t: t, to: emit) }
+                s.sheet.withDetentID {
+                    Outbox.writeFrame(values, detent: $0, navIDs: navIDs, session: s.id, handle: s.order, seq: s.seq, t: t, to: emit)
+                }
             } else {
-                s.sheet.withDetentID { Outbox.writeFrame(values, detent: $0, navIDs: nil, session: s.id, seq: s.seq, t: t, to: emit) }
+                s.sheet.withDetentID {
+                    Outbox.writeFrame(values, detent: $0, navIDs: nil, session: s.id, handle: s.order, seq: s.seq, t: t, to: emit)
+                }
             }
             // One-shot members are spent once sent; they do not count as a later change.
             s.sheet.didDeliverFrame()

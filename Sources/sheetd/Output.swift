@@ -9,16 +9,33 @@ import SheetRPC
 /// - `claimStdout()` dups fd 1 for protocol bytes and then points fd 1 at stderr, so a stray
 ///   `print` can never corrupt the stream. A pipe or socket is made non-blocking (a tty or a
 ///   file is left as it is: writing to them does not wait on a reader).
-/// - `send` frames each message straight into a queue of chunks (up to 64 KiB of whole
-///   messages each; a frame's members are written there by the service's frame writer) and
-///   writes as soon as 64 KiB are pending; the loop calls `write()` each turn and
-///   on `POLLOUT`. A write takes what the fd accepts and never waits.
+/// - `send` frames each message straight onto the end of a queue of chunks (up to 64 KiB of
+///   whole messages each; a frame's members are written there by the service's frame writer),
+///   frames and every other message alike, and writes as soon as 64 KiB are pending; the loop
+///   calls `write()` each turn and on `POLLOUT`. A write is one `writev` of the pending byte
+///   ranges of the first chunks (at most 1,024 ranges), takes what the fd accepts and never
+///   waits; one that ends inside a range goes on from there next time.
 /// - `isFull` once more than `limit` (8 MiB) is pending: the loop then takes no more work.
 /// - `supersedesFrames` (realtime clock): a message of kind `.frame(session:)` replaces the
-///   pending frame of the same session if not a byte of it was written yet — the old one is
-///   dropped, the new one queued at the end. Nothing else is ever dropped or reordered.
+///   pending frame of the same session if not a byte of it was written yet. The old frame's
+///   bytes stay where they are in their chunk but become a hole (each chunk keeps its holes
+///   as a list of offset-ordered byte ranges, adjacent ones merged), which writing skips; the
+///   new one is queued at the end like any message. So the bytes on the wire are exactly
+///   the messages not superseded, in the order they were sent: nothing else is ever dropped
+///   or reordered. The newest pending frame of each session is found in `FrameIndex`, an
+///   open-addressing table keyed by the session's integer handle, holding where the frame
+///   is (chunk, offset, length). A chunk left with nothing but holes gives its buffer back
+///   at once; when holes hold more memory than what is pending (and 1 MiB), the pending
+///   ranges are packed into fresh chunks (`compact()`), so memory stays bounded by what is
+///   pending even when a few frames pin many chunks.
 /// - Once a write fails for another reason than `EAGAIN` (`EPIPE`...), `readerGone` is set
 ///   and everything pending is discarded.
+/// - Nothing is allocated or reference-counted per message in the steady state: chunk
+///   buffers are held by hand (`Unmanaged`: retained once when made, released when dropped
+///   for good), written chunks' buffers are kept for reuse (`spares`, so a steady stream
+///   allocates no chunk), and the holes, the frame index and the `writev` ranges are flat
+///   storage that is emptied (the index by bumping a generation), not freed, when the queue
+///   drains.
 final class ProtocolOutput: RPCOutput {
     let fd: Int32
     var encoder: FrameEncoder
@@ -27,43 +44,75 @@ final class ProtocolOutput: RPCOutput {
     /// Realtime clock: keep at most the newest pending frame per session.
     var supersedesFrames = false
     private(set) var readerGone = false
-    /// Bytes queued and not yet written.
+    /// Bytes queued and not yet written (holes do not count).
     private(set) var pendingBytes = 0
     /// Frames dropped because a newer frame of their session came before they were written.
     private(set) var droppedFrames = 0
+    /// Times the pending bytes were packed into fresh chunks (`compact()`).
+    private(set) var compactions = 0
 
-    /// A run of whole framed messages, or (`isFrame`) one superseding frame; `buffer` nil once
-    /// written or superseded. Plain data: its buffer is held by hand (`Unmanaged`: retained
-    /// once when made, released when dropped for good), and spare buffers are kept the same
-    /// way, so queuing, writing, recycling and clearing chunks counts no references.
+    /// A run of whole framed messages, some of which may have been superseded (holes);
+    /// `buffer` nil once written, or once nothing but holes is left of it. Plain data: its
+    /// buffer is held by hand (`Unmanaged`), so queuing, writing, recycling and clearing
+    /// chunks counts no references.
     private struct Chunk {
         var buffer: Unmanaged<MessageBuffer>?
-        var isFrame: Bool
+        /// Bytes in its holes not yet passed by writing (so a message costs no update here:
+        /// what is left to write of it is `count` less the written part less this).
+        var holed = 0
+        /// The first and the last of its holes (indices in `holes`, in offset order), -1: none.
+        var firstHole: Int32 = -1
+        var lastHole: Int32 = -1
+
+        init(buffer: Unmanaged<MessageBuffer>) { self.buffer = buffer }
+    }
+
+    /// Superseded bytes in a chunk, never begun to be written: whole messages (one frame, or
+    /// several adjacent ones merged). Linked in offset order through `next` (-1: the last);
+    /// free entries are linked from `freeHole`.
+    private struct Hole {
+        var offset: Int
+        var length: Int
+        var next: Int32
     }
 
     private static let chunkBytes = 64 * 1024
     private var chunks: [Chunk] = []
-    /// First chunk not completely written, and how much of it was.
+    /// First chunk not completely written, how far into it writing got (written bytes and the
+    /// holes skipped), and whether a byte of it was written.
     private var head = 0
     private var headWritten = 0
-    /// Emptied (superseded) chunks still in `chunks`.
-    private var droppedChunks = 0
-    /// Session → index in `chunks` of its newest queued frame (`supersedesFrames` only).
-    private var newestFrame: [String: Int] = [:]
-    /// Written chunks kept for reuse (one write can finish several: up to `maxSpares` are
-    /// kept, so a steady stream allocates no chunk), written or superseded frames' buffers
-    /// kept for reuse (so a frame costs no allocation), and the gather buffer for runs of
-    /// small chunks.
+    private var headStarted = false
+    /// Chunks past the head emptied by superseding (no buffer), still in `chunks`.
+    private var emptiedChunks = 0
+    /// Every chunk's holes, and the chain of free entries.
+    private var holes: [Hole] = []
+    private var freeHole: Int32 = -1
+    /// Bytes in holes of chunks that still hold a buffer.
+    private var holeBytes = 0
+    /// Hole bytes from which `compact()` packs the pending bytes (when they are also more
+    /// than what is pending): 1 MiB (tests make it small).
+    private let compactHoleBytes: Int
+    /// Session handle → where its newest queued frame is (`supersedesFrames` only).
+    private var newestFrame = FrameIndex()
+    /// Written or emptied chunks' buffers kept for reuse (one write can finish several, and
+    /// superseding can empty several: up to `maxSpares` are kept, so a steady stream
+    /// allocates no chunk).
     private var spares: [Unmanaged<MessageBuffer>] = []
-    private static let maxSpares = 8
-    private var spareFrames: [Unmanaged<MessageBuffer>] = []
-    private let staging = MessageBuffer(capacity: ProtocolOutput.chunkBytes)
+    private static let maxSpares = 16
+    /// The byte ranges of one `writev`: at most `maxRanges` (IOV_MAX on Linux) and about
+    /// `maxGather` bytes.
+    private let ranges: UnsafeMutablePointer<iovec>
+    private static let maxRanges = 1024
+    private static let maxGather = 1 << 20
     private let originalFlags: Int32
 
-    init(fd: Int32, framing: Framing, limit: Int = 8 << 20) {
+    init(fd: Int32, framing: Framing, limit: Int = 8 << 20, compactHoleBytes: Int = 1 << 20) {
         self.fd = fd
         self.encoder = FrameEncoder(framing: framing)
         self.limit = limit
+        self.compactHoleBytes = compactHoleBytes
+        ranges = .allocate(capacity: Self.maxRanges)
         originalFlags = fcntl(fd, F_GETFL)
         var st = stat()
         if fstat(fd, &st) == 0 && originalFlags >= 0 {
@@ -77,7 +126,8 @@ final class ProtocolOutput: RPCOutput {
     deinit {
         for j in chunks.indices { chunks[j].buffer?.release() }
         for b in spares { b.release() }
-        for b in spareFrames { b.release() }
+        newestFrame.deallocate()
+        ranges.deallocate()
     }
 
     /// Dups fd 1 (close-on-exec) for the protocol and redirects fd 1 to stderr.
@@ -103,45 +153,44 @@ final class ProtocolOutput: RPCOutput {
 
     var isFull: Bool { pendingBytes > limit }
 
-    /// Frames and queues one message, its body written by `write` straight into the chunk;
-    /// writes once 64 KiB are pending.
+    /// Frames and queues one message, its body written by `write` straight into the last
+    /// chunk; on the realtime clock a frame makes its session's pending one a hole. Writes
+    /// once 64 KiB are pending.
     func send(_ kind: RPCMessageKind, bound: Int, _ write: (inout JSONWriter) -> Void) {
         guard !readerGone else { return }
+        // A new chunk when the last one is written or too full for this message (a chunk
+        // never grows past 64 KiB for a message that fits one).
+        if chunks.count == head || !lastChunkTakes(bound) {
+            let fresh = spares.popLast() ?? .passRetained(MessageBuffer(capacity: Self.chunkBytes))
+            chunks.append(Chunk(buffer: fresh))
+        }
+        let last = chunks.count - 1
+        let length = withBuffer(ofChunk: last) { buffer in
+            let before = buffer.count
+            encoder.frame(into: buffer, bound: bound, write)
+            return buffer.count - before
+        }
+        pendingBytes += length
         if supersedesFrames, case .frame(let session) = kind {
-            if let i = newestFrame[session], i > head || (i == head && headWritten == 0) {
-                pendingBytes -= withBuffer(ofChunk: i) { $0.count }
-                retire(i)
-                droppedChunks += 1
-                droppedFrames += 1
+            let offset = withBuffer(ofChunk: last) { $0.count } - length
+            let slot = newestFrame.slot(for: session)
+            let old = newestFrame.slots[slot]
+            // Superseded only if not a byte of it was written (it lies past the write position).
+            if old.chunk >= 0 && (Int(old.chunk) > head || (Int(old.chunk) == head && Int(old.offset) >= headWritten)) {
+                punchHole(chunk: Int(old.chunk), offset: Int(old.offset), length: Int(old.length))
             }
-            let buffer = spareFrames.popLast() ?? .passRetained(MessageBuffer(capacity: bound + FrameEncoder.maxFramingBytes))
-            pendingBytes += buffer._withUnsafeGuaranteedRef { b in
-                encoder.frame(into: b, bound: bound, write)
-                return b.count
-            }
-            newestFrame[session] = chunks.count
-            chunks.append(Chunk(buffer: buffer, isFrame: true))
-        } else {
-            // A new chunk when the last one is written, a frame of its own, or too full for
-            // this message (a chunk never grows past 64 KiB for a message that fits one).
-            if chunks.count == head || !lastChunkTakes(bound) {
-                let fresh = spares.popLast() ?? .passRetained(MessageBuffer(capacity: Self.chunkBytes))
-                chunks.append(Chunk(buffer: fresh, isFrame: false))
-            }
-            pendingBytes += withBuffer(ofChunk: chunks.count - 1) { buffer in
-                let before = buffer.count
-                encoder.frame(into: buffer, bound: bound, write)
-                return buffer.count - before
-            }
+            newestFrame.slots[slot].chunk = Int32(last)
+            newestFrame.slots[slot].offset = Int32(offset)
+            newestFrame.slots[slot].length = Int32(length)
         }
         if pendingBytes >= nextWriteAttempt { self.write() }
     }
 
-    /// Whether a message of `bound` bytes goes at the end of the last chunk: a chunk of
-    /// messages (not a frame of its own), started, with room for it.
+    /// Whether a message of `bound` bytes goes at the end of the last chunk: started (a
+    /// chunk is never left empty), not emptied, with room for it.
     private func lastChunkTakes(_ bound: Int) -> Bool {
         let last = chunks.count - 1
-        guard !chunks[last].isFrame else { return false }
+        guard chunks[last].buffer != nil else { return false }
         return withBuffer(ofChunk: last) { bytes in
             bytes.count > 0 && bytes.count + bound + FrameEncoder.maxFramingBytes <= bytes.capacity
         }
@@ -153,70 +202,159 @@ final class ProtocolOutput: RPCOutput {
         chunks[i].buffer.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
     }
 
-    /// Whether chunk `i` has nothing to write (written, superseded, or not yet filled).
-    private func isEmpty(_ i: Int) -> Bool {
-        guard let b = chunks[i].buffer else { return true }
-        return b._withUnsafeGuaranteedRef { $0.count == 0 }
-    }
-
     /// `send` writes each time another 64 KiB are pending (not for every message while the
     /// reader is stalled).
     private var nextWriteAttempt = ProtocolOutput.chunkBytes
+
+    // MARK: Holes
+
+    /// Makes the (pending, never begun) message at `offset` of chunk `c` a hole: a chunk
+    /// past the head with nothing else left to write gives its buffer back at once (the last
+    /// one stays: messages are still being added to it).
+    private func punchHole(chunk c: Int, offset: Int, length: Int) {
+        chunks[c].holed += length
+        pendingBytes -= length
+        droppedFrames += 1
+        if c > head && c < chunks.count - 1 && chunks[c].holed == withBuffer(ofChunk: c, { $0.count }) {
+            retire(c)
+            emptiedChunks += 1
+            return
+        }
+        holeBytes += length
+        // Find its place in offset order: usually after the last hole (frames are superseded
+        // in about the order they were sent).
+        var prev: Int32 = -1
+        var next = chunks[c].firstHole
+        let last = chunks[c].lastHole
+        if last >= 0 && holes[Int(last)].offset < offset {
+            prev = last
+            next = -1
+        } else {
+            while next >= 0 && holes[Int(next)].offset < offset {
+                prev = next
+                next = holes[Int(next)].next
+            }
+        }
+        let joinsNext = next >= 0 && offset + length == holes[Int(next)].offset
+        if prev >= 0 && holes[Int(prev)].offset + holes[Int(prev)].length == offset {
+            holes[Int(prev)].length += length
+            if joinsNext {
+                holes[Int(prev)].length += holes[Int(next)].length
+                holes[Int(prev)].next = holes[Int(next)].next
+                if chunks[c].lastHole == next { chunks[c].lastHole = prev }
+                releaseHole(next)
+            }
+        } else if joinsNext {
+            holes[Int(next)].offset = offset
+            holes[Int(next)].length += length
+        } else {
+            let h = makeHole(Hole(offset: offset, length: length, next: next))
+            if prev >= 0 { holes[Int(prev)].next = h } else { chunks[c].firstHole = h }
+            if next < 0 { chunks[c].lastHole = h }
+        }
+    }
+
+    private func makeHole(_ hole: Hole) -> Int32 {
+        if freeHole >= 0 {
+            let h = freeHole
+            freeHole = holes[Int(h)].next
+            holes[Int(h)] = hole
+            return h
+        }
+        holes.append(hole)
+        return Int32(holes.count - 1)
+    }
+
+    private func releaseHole(_ h: Int32) {
+        holes[Int(h)].next = freeHole
+        freeHole = h
+    }
 
     // MARK: Writing
 
     var hasPending: Bool { pendingBytes > 0 }
 
+    /// Bytes held in queued chunks, holes included (what memory the queue keeps; tests).
+    var queuedBytes: Int {
+        var n = 0
+        for j in head..<chunks.count where chunks[j].buffer != nil {
+            n += withBuffer(ofChunk: j) { $0.count }
+        }
+        return n
+    }
+
     /// Part of a chunk is written: the stream stops inside a message until it completes.
-    var isMidChunk: Bool { headWritten > 0 }
+    var isMidChunk: Bool { headStarted }
 
     /// Writes what the fd takes without waiting; `false` once the reader is gone.
     @discardableResult
     func write() -> Bool {
         guard !readerGone else { return false }
         defer { nextWriteAttempt = pendingBytes + Self.chunkBytes }
+        consume(0)  // past holes and emptied chunks at the head
         while head < chunks.count {
-            if isEmpty(head) {
-                consume(0)
-                continue
-            }
-            let first = withBuffer(ofChunk: head) { $0.count } - headWritten
-            let n: Int
-            if first >= Self.chunkBytes / 4 || head + 1 == chunks.count {
-                n = withBuffer(ofChunk: head) { Glibc.write(fd, $0.bytes.baseAddress! + headWritten, first) }
-            } else {
-                // A run of small chunks (frames): gather them into one write.
-                staging.removeAll()
-                withBuffer(ofChunk: head) { staging.append(UnsafeRawBufferPointer(rebasing: $0.bytes[headWritten...])) }
-                var j = head + 1
-                while j < chunks.count {
-                    if isEmpty(j) {
-                        j += 1
-                        continue
-                    }
-                    guard withBuffer(ofChunk: j, { staging.count + $0.count <= Self.chunkBytes }) else { break }
-                    withBuffer(ofChunk: j) { staging.append($0.bytes) }
-                    j += 1
-                }
-                n = Glibc.write(fd, staging.bytes.baseAddress!, staging.count)
-            }
+            let count = gather()
+            let n = writev(fd, ranges, count)
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { break }
                 discardAll()
                 return false
             }
+            if n == 0 { break }
             consume(n)
         }
         if head == chunks.count {
             chunks.removeAll(keepingCapacity: chunks.capacity <= 4096)
             head = 0
-            droppedChunks = 0
-            if !newestFrame.isEmpty { newestFrame.removeAll(keepingCapacity: newestFrame.count <= 4096) }
-        } else if head + droppedChunks >= 1024 && (head + droppedChunks) * 2 >= chunks.count {
+            headWritten = 0
+            headStarted = false
+            emptiedChunks = 0
+            // Every chunk was retired, and its holes with it.
+            if !holes.isEmpty {
+                holes.removeAll(keepingCapacity: holes.capacity <= 65536)
+                freeHole = -1
+            }
+            holeBytes = 0
+            newestFrame.removeAll()
+        } else if (head + emptiedChunks >= 1024 && (head + emptiedChunks) * 2 >= chunks.count)
+                    || (holeBytes >= compactHoleBytes && holeBytes > pendingBytes) {
             compact()
         }
         return true
+    }
+
+    /// Fills `ranges` with the pending byte ranges from the write position on, skipping
+    /// holes and emptied chunks; how many. The head is at a pending byte (`consume`).
+    private func gather() -> Int32 {
+        var n = 0
+        var total = 0
+        var c = head
+        var pos = headWritten
+        while c < chunks.count && n < Self.maxRanges && total < Self.maxGather {
+            guard chunks[c].buffer != nil else {
+                c += 1
+                pos = 0
+                continue
+            }
+            let bytes = withBuffer(ofChunk: c) { $0.bytes }
+            let base = UnsafeMutableRawPointer(mutating: bytes.baseAddress.unsafelyUnwrapped)
+            var h = chunks[c].firstHole
+            while n < Self.maxRanges {
+                let stop = h >= 0 ? holes[Int(h)].offset : bytes.count
+                if stop > pos {
+                    ranges[n] = iovec(iov_base: base + pos, iov_len: stop - pos)
+                    n += 1
+                    total += stop - pos
+                }
+                guard h >= 0 else { break }
+                pos = holes[Int(h)].offset + holes[Int(h)].length
+                h = holes[Int(h)].next
+            }
+            c += 1
+            pos = 0
+        }
+        return Int32(n)
     }
 
     /// Queues several message bodies (`replay`, which does not pause).
@@ -235,41 +373,69 @@ final class ProtocolOutput: RPCOutput {
         return !readerGone
     }
 
-    /// Marks `n` written bytes done, releasing finished chunks (and superseded ones in the way).
+    /// Marks `n` written bytes done (the pending bytes from the write position on, holes
+    /// skipped), releasing finished chunks; then moves the write position past any holes
+    /// and emptied or finished chunks that follow, so it rests on a pending byte or the end.
     private func consume(_ n: Int) {
         pendingBytes -= n
         var left = n
         while head < chunks.count {
-            if isEmpty(head) {
-                retire(head)
-                droppedChunks -= 1
-                head += 1
+            guard chunks[head].buffer != nil else {
+                emptiedChunks -= 1
+                advanceHead()
                 continue
             }
-            let rest = withBuffer(ofChunk: head) { $0.count } - headWritten
-            if left < rest {
-                headWritten += left
-                return
+            let h = chunks[head].firstHole
+            if h >= 0 && holes[Int(h)].offset == headWritten {
+                headWritten += holes[Int(h)].length
+                holeBytes -= holes[Int(h)].length
+                chunks[head].holed -= holes[Int(h)].length
+                chunks[head].firstHole = holes[Int(h)].next
+                if chunks[head].lastHole == h { chunks[head].lastHole = -1 }
+                releaseHole(h)
+                continue
             }
-            left -= rest
-            retire(head)
-            head += 1
-            headWritten = 0
+            let end = withBuffer(ofChunk: head) { $0.count }
+            if headWritten == end {
+                retire(head)
+                advanceHead()
+                continue
+            }
+            if left == 0 { return }
+            let stop = h >= 0 ? holes[Int(h)].offset : end
+            let taken = min(left, stop - headWritten)
+            headWritten += taken
+            headStarted = true
+            left -= taken
         }
     }
 
-    /// Keeps the buffer of chunk `i`, written or superseded, for reuse, and leaves the chunk
-    /// empty. The buffer is moved out, not copied: no reference is counted per written chunk.
+    private func advanceHead() {
+        head += 1
+        headWritten = 0
+        headStarted = false
+    }
+
+    /// Keeps the buffer of chunk `i`, written or emptied, for reuse, and leaves the chunk
+    /// without buffer or holes. The buffer is moved out, not copied: no reference is counted
+    /// per written chunk.
     private func retire(_ i: Int) {
+        var h = chunks[i].firstHole
+        while h >= 0 {
+            let next = holes[Int(h)].next
+            holeBytes -= holes[Int(h)].length
+            releaseHole(h)
+            h = next
+        }
+        chunks[i].firstHole = -1
+        chunks[i].lastHole = -1
+        chunks[i].holed = 0
         guard let buffer = chunks[i].buffer.take() else { return }
         let capacity = buffer._withUnsafeGuaranteedRef { b in
             b.removeAll()
             return b.capacity
         }
-        if chunks[i].isFrame {
-            guard spareFrames.count < 1024 else { return buffer.release() }
-            spareFrames.append(buffer)
-        } else if capacity >= Self.chunkBytes && spares.count < Self.maxSpares {
+        if capacity >= Self.chunkBytes && spares.count < Self.maxSpares {
             if spares.capacity < Self.maxSpares { spares.reserveCapacity(Self.maxSpares) }
             spares.append(buffer)
         } else {
@@ -277,34 +443,85 @@ final class ProtocolOutput: RPCOutput {
         }
     }
 
-    /// Drops written and superseded chunks from the queue (amortised: runs once they are
-    /// at least half of it) and rebuilds the session index.
+    /// Drops written and emptied chunks from the queue and packs the pending bytes of the
+    /// chunks after the head (their holes left out) into as few chunks as they fill, then
+    /// moves the frame index's entries to the new places (amortised: runs once written
+    /// and emptied chunks are at least half the queue, or holes hold more than is pending
+    /// and 1 MiB).
+    /// The head chunk stays as it is: part of it may be written.
     private func compact() {
-        var kept: [Chunk] = []
-        kept.reserveCapacity(chunks.count - head - droppedChunks)
-        var moved: [Int: Int] = [:]  // old index → new, of the frames kept
-        for j in head..<chunks.count {
-            if isEmpty(j) {
-                retire(j)  // (a chunk made but not filled keeps no buffer)
-                continue
-            }
-            if chunks[j].isFrame { moved[j] = kept.count }
-            kept.append(chunks[j])
+        struct Move {
+            var oldChunk: Int
+            var oldStart: Int
+            var oldEnd: Int
+            var newChunk: Int
+            var newStart: Int
         }
-        chunks = kept
+        var packed: [Chunk] = []
+        var moves: [Move] = []
+        packed.append(chunks[head])
+        var packing = false  // the last chunk of `packed` is one made here
+        for j in (head + 1)..<chunks.count where chunks[j].buffer != nil {
+            let source = withBuffer(ofChunk: j) { $0.bytes }
+            var pos = 0
+            var h = chunks[j].firstHole
+            while true {
+                let stop = h >= 0 ? holes[Int(h)].offset : source.count
+                if stop > pos {
+                    let length = stop - pos
+                    let fits = packing && packed[packed.count - 1].buffer.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                        $0.count + length <= $0.capacity
+                    }
+                    if !fits {
+                        let fresh = spares.popLast() ?? .passRetained(MessageBuffer(capacity: Self.chunkBytes))
+                        packed.append(Chunk(buffer: fresh))
+                        packing = true
+                    }
+                    let target = packed.count - 1
+                    let start = packed[target].buffer.unsafelyUnwrapped._withUnsafeGuaranteedRef { b in
+                        let start = b.count
+                        b.append(UnsafeRawBufferPointer(rebasing: source[pos..<stop]))
+                        return start
+                    }
+                    moves.append(Move(oldChunk: j, oldStart: pos, oldEnd: stop, newChunk: target, newStart: start))
+                }
+                guard h >= 0 else { break }
+                pos = holes[Int(h)].offset + holes[Int(h)].length
+                h = holes[Int(h)].next
+            }
+            retire(j)
+        }
+        // Each session's newest frame, if still pending, at its new place; else forgotten.
+        newestFrame.forEachEntry { chunk, offset in
+            if chunk < head { return nil }
+            if chunk == head { return (0, offset) }
+            // The last move that starts at or before (chunk, offset).
+            var lo = 0
+            var hi = moves.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let m = moves[mid]
+                if m.oldChunk < chunk || (m.oldChunk == chunk && m.oldStart <= offset) { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo > 0 else { return nil }
+            let m = moves[lo - 1]
+            guard m.oldChunk == chunk && offset < m.oldEnd else { return nil }
+            return (m.newChunk, m.newStart + offset - m.oldStart)
+        }
+        chunks = packed
         head = 0
-        droppedChunks = 0
-        // A session's newest frame is in the queue until it is written: kept, at its new place.
-        newestFrame = newestFrame.compactMapValues { moved[$0] }
+        emptiedChunks = 0
+        compactions += 1
     }
 
-    /// Keeps only the chunk being written (giving up on the rest, at a message boundary).
+    /// Keeps only the chunk being written (giving up on the rest, at a message boundary); its
+    /// holes are still skipped, and no frame in it is superseded any more.
     func discardAllButCurrentChunk() {
         guard head < chunks.count else { return }
         for j in (head + 1)..<chunks.count { retire(j) }
         chunks.removeSubrange((head + 1)...)
-        pendingBytes = withBuffer(ofChunk: head) { $0.count } - headWritten
-        droppedChunks = 0
+        emptiedChunks = 0
+        pendingBytes = withBuffer(ofChunk: head) { $0.count } - headWritten - chunks[head].holed
         newestFrame.removeAll()
     }
 
@@ -312,9 +529,98 @@ final class ProtocolOutput: RPCOutput {
         readerGone = true
         for j in chunks.indices { retire(j) }
         chunks = []
-        newestFrame = [:]
+        emptiedChunks = 0
+        holes = []
+        freeHole = -1
+        holeBytes = 0
+        newestFrame.removeAll()
         head = 0
         headWritten = 0
+        headStarted = false
         pendingBytes = 0
+    }
+}
+
+/// Session handle → where that session's newest queued frame is: an open-addressing hash
+/// table in one flat allocation, linear probing, doubled when half full. Handles are small
+/// integers given in creation order, so a handle is its own hash (the sessions of a tick,
+/// in creation order, walk the table in order).
+///
+/// Entries are never removed one by one: an entry whose frame was written or dropped is
+/// stale (`ProtocolOutput` tells by the frame's place, or `chunk` -1) and is overwritten by
+/// the session's next frame. `removeAll()` empties the table in O(1) when the queue drains:
+/// a slot is in use only if it carries the table's current `generation`.
+private struct FrameIndex {
+    struct Slot {
+        var key: Int
+        var generation: UInt32
+        /// The frame's chunk (-1: none pending), offset in it and length.
+        var chunk: Int32
+        var offset: Int32
+        var length: Int32
+    }
+
+    private(set) var slots: UnsafeMutablePointer<Slot>
+    private var mask: Int
+    private var count = 0
+    private var generation: UInt32 = 1
+
+    init(capacity: Int = 64) {
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(key: 0, generation: 0, chunk: -1, offset: 0, length: 0), count: capacity)
+        mask = capacity - 1
+    }
+
+    func deallocate() { slots.deallocate() }
+
+    /// The slot of `key`, made (with no frame) if it has none.
+    mutating func slot(for key: Int) -> Int {
+        if (count + 1) * 2 > mask + 1 { grow() }
+        var i = key & mask
+        while slots[i].generation == generation {
+            if slots[i].key == key { return i }
+            i = (i + 1) & mask
+        }
+        slots[i] = Slot(key: key, generation: generation, chunk: -1, offset: 0, length: 0)
+        count += 1
+        return i
+    }
+
+    /// Forgets every entry.
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        count = 0
+        generation &+= 1
+        if generation == 0 {  // wrapped: clear for real once every 2^32 drains
+            for i in 0...mask { slots[i].generation = 0 }
+            generation = 1
+        }
+    }
+
+    /// Moves each entry with a frame to `moved(chunk, offset)`, or marks it without one (nil).
+    func forEachEntry(_ moved: (Int, Int) -> (Int, Int)?) {
+        for i in 0...mask where slots[i].generation == generation && slots[i].chunk >= 0 {
+            if let (chunk, offset) = moved(Int(slots[i].chunk), Int(slots[i].offset)) {
+                slots[i].chunk = Int32(chunk)
+                slots[i].offset = Int32(offset)
+            } else {
+                slots[i].chunk = -1
+            }
+        }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        let oldCapacity = mask + 1
+        let capacity = 2 * oldCapacity
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(key: 0, generation: 0, chunk: -1, offset: 0, length: 0), count: capacity)
+        mask = capacity - 1
+        for j in 0..<oldCapacity where old[j].generation == generation {
+            var i = old[j].key & mask
+            while slots[i].generation == generation { i = (i + 1) & mask }
+            slots[i] = old[j]
+        }
+        old.deallocate()
     }
 }

@@ -59,7 +59,7 @@ final class FakeService: RPCService {
 
     func advance(to now: Double, emit: RPCNotifier) {
         advanced.append(now)
-        emit.notify("test.frame", .frame(session: "s1"), params: ["t": .number(now)])
+        emit.notify("test.frame", .frame(session: 1), params: ["t": .number(now)])
         deadline = nil
     }
 }

@@ -2,9 +2,10 @@ import Testing
 import SheetRPC
 import SheetServer
 
-/// Each outgoing message tells the output what it is (a frame names its session, for the
-/// realtime clock's slow-reader coalescing), and every message written in place — frames by
-/// the frame writer — has exactly the bytes the JSON codec writes for the same value.
+/// Each outgoing message tells the output what it is (a frame names its session by integer
+/// handle, for the realtime clock's slow-reader coalescing), and every message written in
+/// place — frames by the frame writer — has exactly the bytes the JSON codec writes for the
+/// same value.
 @Suite struct OutputKindTests {
     static let messages = [
         #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"#,
@@ -26,7 +27,10 @@ import SheetServer
             #expect(JSONCodec.encode(value) == body, "\(String(decoding: body, as: UTF8.self))")
             let expected: RPCMessageKind
             switch value["method"]?.stringValue {
-            case "sheet.frame"?: expected = .frame(session: try #require(value["params"]?["session"]?.stringValue))
+            case "sheet.frame"?:
+                // The kind names the session by its integer handle: `n` of the id `"s<n>"`.
+                let id = try #require(value["params"]?["session"]?.stringValue)
+                expected = .frame(session: try #require(Int(id.dropFirst())))
             case "sheet.event"?: expected = .event
             case "$/diagnostic"?: expected = .diagnostic
             default: expected = .response
