@@ -27,9 +27,9 @@ extension SheetService: RPCSteppingService {
         decorate(&values, of: id, at: t)  // a parent's transform from its children at `t` too
         let detent = sheet.withDetentID { copy $0 }
         let navIDs = values.nav.count > 0 ? sheet.navIDs : nil
-        return try WireEncoding.answer(bound: WireEncoding.frameBound(values, detent: detent, navIDs: navIDs, session: id),
+        return try WireEncoding.answer(bound: WireEncoding.frameBound(values, detent: detent, navIDs: navIDs),
                                        SessionFrame.name) { w in
-            WireEncoding.frame(values, detent: detent, navIDs: navIDs, session: id, seq: s.seq, t: t, into: &w)
+            WireEncoding.frame(values, detent: detent, navIDs: navIDs, session: s.order, seq: s.seq, t: t, into: &w)
         }
     }
 

@@ -21,7 +21,7 @@ extension SheetService {
     final class Session {
         /// The integer handle: `n` of the wire id `"s<n>"`, also the creation order.
         let order: Int
-        /// The wire id, built once.
+        /// The wire id, built once: always `"s<order>"` (frames write it from `order`).
         let id: String
 #if DEBUG
         /// In `SessionTable.moving` (its frame may differ from the last one sent).

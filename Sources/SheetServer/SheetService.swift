@@ -217,11 +217,11 @@ public final class SheetService: RPCService {
             if values.nav.count > 0 {
                 let navIDs = s.sheet.navIDs
                 s.sheet.withDetentID {
-                    Outbox.writeFrame(values, detent: $0, navIDs: navIDs, session: s.id, handle: s.order, seq: s.seq, t: t, to: emit)
+                    Outbox.writeFrame(values, detent: $0, navIDs: navIDs, handle: s.order, seq: s.seq, t: t, to: emit)
                 }
             } else {
                 s.sheet.withDetentID {
-                    Outbox.writeFrame(values, detent: $0, navIDs: nil, session: s.id, handle: s.order, seq: s.seq, t: t, to: emit)
+                    Outbox.writeFrame(values, detent: $0, navIDs: nil, handle: s.order, seq: s.seq, t: t, to: emit)
                 }
             }
             // One-shot members are spent once sent; they do not count as a later change.

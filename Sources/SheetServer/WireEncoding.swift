@@ -5,9 +5,9 @@ import SheetRPC
 enum WireEncoding {
     /// Room `sheet.frame`'s params may take: every member (key, number, punctuation) plus
     /// the strings, escaped at worst.
-    static func frameBound(_ f: borrowing FrameValues, detent: borrowing String, navIDs: [String]?,
-                           session: String) -> Int {
-        var bound = 56 * JSONWriter.memberBound + JSONWriter.bound(session) + JSONWriter.bound(detent)
+    /// (The session's id, `"s<handle>"`, takes a member's room.)
+    static func frameBound(_ f: borrowing FrameValues, detent: borrowing String, navIDs: [String]?) -> Int {
+        var bound = 57 * JSONWriter.memberBound + JSONWriter.bound(detent)
         if let navIDs {
             for id in navIDs { bound += 8 * JSONWriter.memberBound + JSONWriter.bound(id) }
         }
@@ -18,11 +18,13 @@ enum WireEncoding {
     /// as a `JSONValue`.
     /// The names are the sheet's (`Sheet.withDetentID`, and `Sheet.navIDs` when `f` has
     /// navigation entries, else nil), lent rather than the sheet: a sheet its session holds
-    /// would be copied for the call (584 bytes a frame).
-    static func frame(_ f: borrowing FrameValues, detent: borrowing String, navIDs: [String]?, session: String,
+    /// would be copied for the call (584 bytes a frame). The session is given by its handle:
+    /// its wire id is `"s<handle>"` (`SheetService.Session.id`), written as a run and a number
+    /// rather than as a string to check and escape.
+    static func frame(_ f: borrowing FrameValues, detent: borrowing String, navIDs: [String]?, session handle: Int,
                       seq: Int, t: Double, into w: inout JSONWriter) {
         w.beginObject()
-        frameMembers(f, detent: detent, navIDs: navIDs, session: session, seq: seq, t: t, into: &w)
+        frameMembers(f, detent: detent, navIDs: navIDs, session: handle, seq: seq, t: t, into: &w)
         w.endObject()
     }
 
@@ -30,9 +32,9 @@ enum WireEncoding {
     /// of fixed text between the values (`JSONWriter.run`): a frame is written on every tick
     /// of every moving sheet, and this is most of what writing it costs.
     private static func frameMembers(_ f: borrowing FrameValues, detent: borrowing String, navIDs: [String]?,
-                                     session: String, seq: Int, t: Double, into w: inout JSONWriter) {
-        w.string("session", session)
-        w.run(#","seq":"#, seq)
+                                     session handle: Int, seq: Int, t: Double, into w: inout JSONWriter) {
+        w.run(#""session":"s"#, handle)
+        w.run(#"","seq":"#, seq)
         w.run(#","t":"#, t)
         w.run(stateRun(f.state))
         w.value(f.sheet.x)
