@@ -29,7 +29,7 @@ extension SheetService: RPCSteppingService {
         let navIDs = values.nav.count > 0 ? sheet.navIDs : nil
         return try WireEncoding.answer(bound: WireEncoding.frameBound(values, detent: detent, navIDs: navIDs),
                                        SessionFrame.name) { w in
-            WireEncoding.frame(values, detent: detent, navIDs: navIDs, session: s.order, seq: s.seq, t: t, into: &w)
+            WireEncoding.frame(values, detent: detent, navIDs: navIDs, session: s.order, seq: s.seq, t: FormattedNumber(t), into: &w)
         }
     }
 

@@ -41,8 +41,8 @@ final class Outbox {
     /// Writes a `sheet.frame` of the session whose handle is `handle` (wire id `"s<handle>"`) to
     /// `emit`, its members straight into the output (the names as `WireEncoding.frame` takes
     /// them); its kind names the session by handle.
-    static func writeFrame(_ f: FrameValues, detent: String, navIDs: [String]?, handle: Int, seq: Int, t: Double,
-                           to emit: RPCNotifier) {
+    static func writeFrame(_ f: FrameValues, detent: String, navIDs: [String]?, handle: Int, seq: Int,
+                           t: FormattedNumber, to emit: RPCNotifier) {
         emit.notify("sheet.frame", .frame(session: handle),
                     paramsBound: WireEncoding.frameBound(f, detent: detent, navIDs: navIDs)) { w in
             WireEncoding.frame(f, detent: detent, navIDs: navIDs, session: handle, seq: seq, t: t, into: &w)

@@ -190,9 +190,10 @@ public final class SheetService: RPCService {
         sessions.sortMoving()
         // The sessions moving as the tick begins, by index, each borrowed from the table
         // rather than retained (a session the tick marks moving waits for the next one).
+        let stamp = FormattedNumber(t)  // every frame's `t`, formatted once
         for i in 0..<sessions.moving.count {
             sessions.movingSession(at: i)._withUnsafeGuaranteedRef { s in
-                if tick(s, at: t, emit: emit) { count += 1 }
+                if tick(s, at: t, stamp: stamp, emit: emit) { count += 1 }
             }
         }
         sessions.dropResting()
@@ -200,7 +201,7 @@ public final class SheetService: RPCService {
     }
 
     /// One session's part of a tick; whether it sent a frame.
-    private func tick(_ s: Session, at t: Double, emit: RPCNotifier) -> Bool {
+    private func tick(_ s: Session, at t: Double, stamp: FormattedNumber, emit: RPCNotifier) -> Bool {
         // Whether it still moves, known now: nothing below changes that (`drain` reaches a
         // stack's other sessions only).
         let active = s.sheet.advance(to: t)
@@ -217,11 +218,11 @@ public final class SheetService: RPCService {
             if values.nav.count > 0 {
                 let navIDs = s.sheet.navIDs
                 s.sheet.withDetentID {
-                    Outbox.writeFrame(values, detent: $0, navIDs: navIDs, handle: s.order, seq: s.seq, t: t, to: emit)
+                    Outbox.writeFrame(values, detent: $0, navIDs: navIDs, handle: s.order, seq: s.seq, t: stamp, to: emit)
                 }
             } else {
                 s.sheet.withDetentID {
-                    Outbox.writeFrame(values, detent: $0, navIDs: nil, handle: s.order, seq: s.seq, t: t, to: emit)
+                    Outbox.writeFrame(values, detent: $0, navIDs: nil, handle: s.order, seq: s.seq, t: stamp, to: emit)
                 }
             }
             // One-shot members are spent once sent; they do not count as a later change.

@@ -21,8 +21,9 @@ enum WireEncoding {
     /// would be copied for the call (584 bytes a frame). The session is given by its handle:
     /// its wire id is `"s<handle>"` (`SheetService.Session.id`), written as a run and a number
     /// rather than as a string to check and escape.
+    /// `t` comes formatted: a tick writes the same one into every frame it sends.
     static func frame(_ f: borrowing FrameValues, detent: borrowing String, navIDs: [String]?, session handle: Int,
-                      seq: Int, t: Double, into w: inout JSONWriter) {
+                      seq: Int, t: borrowing FormattedNumber, into w: inout JSONWriter) {
         w.beginObject()
         frameMembers(f, detent: detent, navIDs: navIDs, session: handle, seq: seq, t: t, into: &w)
         w.endObject()
@@ -32,7 +33,8 @@ enum WireEncoding {
     /// of fixed text between the values (`JSONWriter.run`): a frame is written on every tick
     /// of every moving sheet, and this is most of what writing it costs.
     private static func frameMembers(_ f: borrowing FrameValues, detent: borrowing String, navIDs: [String]?,
-                                     session handle: Int, seq: Int, t: Double, into w: inout JSONWriter) {
+                                     session handle: Int, seq: Int, t: borrowing FormattedNumber,
+                                     into w: inout JSONWriter) {
         w.run(#""session":"s"#, handle)
         w.run(#"","seq":"#, seq)
         w.run(#","t":"#, t)

@@ -79,6 +79,25 @@ import Testing
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == JSONCodec.encodeToString(value))
     }
 
+    /// A number formatted once (a tick's `t`) is written as the same bytes as the number
+    /// itself, for every kind of double: grid times, short decimals, integers, the longest
+    /// shortest forms, and what JSON has no number for.
+    @Test func formattedNumbersWriteTheSameBytesAsTheNumber() {
+        var numbers: [Double] = [0, -0.0, 1, -1, 0.42, 844.5, 1e21, 1e-7, .nan, .infinity, -.infinity,
+                                 9_007_199_254_740_994, -2.2250738585072014e-308, .greatestFiniteMagnitude,
+                                 .leastNonzeroMagnitude, -1.7976931348623157e308]
+        for fps in [30.0, 60, 120, 144] {
+            for k in [1, 7, 59, 1001, 123_457] { numbers.append(Double(k) * (1000 / fps)) }
+        }
+        let direct = MessageBuffer(capacity: 8), formatted = MessageBuffer(capacity: 8)
+        for d in numbers {
+            direct.write(bound: 96) { $0.run(#","t":"#, d) }
+            formatted.write(bound: 96) { $0.run(#","t":"#, FormattedNumber(d)) }
+        }
+        #expect(String(decoding: formatted.bytes, as: UTF8.self) == String(decoding: direct.bytes, as: UTF8.self))
+        #expect(String(decoding: formatted.bytes, as: UTF8.self).contains(#","t":16.666666666666668"#))
+    }
+
     /// Integers at every power of ten and its neighbours, both signs, and the extremes, as
     /// Swift prints them (digits are written two per division).
     @Test func integersPrintAsSwiftDoes() {
