@@ -190,10 +190,12 @@ public struct Sheet: ~Copyable, Sendable {
 
     // MARK: - Commands
 
-    /// `sheet.present`.
+    /// `sheet.present`. Refused (a finger holds the sheet) before anything changes, time
+    /// included: a refused command leaves the sheet as it was, so a caller needs no copy to
+    /// roll back (`begin` never ends a drag).
     public mutating func present(at t: Double, animated: Bool = true) throws(SheetError) {
-        begin(t)
         try requireNoFinger("present")
+        begin(t)
         guard state.goal == .hidden else { return }
         let opacity = state.opacity
         state.rest.endHeld()
@@ -214,10 +216,10 @@ public struct Sheet: ~Copyable, Sendable {
         startTransition(to: target, full: target, trigger: .present)
     }
 
-    /// `sheet.dismiss`.
+    /// `sheet.dismiss`. Refused, like `present`, before anything changes.
     public mutating func dismiss(at t: Double, animated: Bool = true) throws(SheetError) {
-        begin(t)
         try requireNoFinger("dismiss")
+        begin(t)
         guard state.goal == .detent, state.lifecycle != .hidden else { return }
         let opacity = state.opacity
         state.rest.endHeld()

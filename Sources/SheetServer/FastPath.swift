@@ -71,7 +71,9 @@ extension SheetService {
             }
             return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null
         case .command(_, let t, let presents, let animated):
-            try apply(to: s, time: inputTime(stamped: t), mayBeRefused: true) { sheet, now throws(SheetError) in
+            // A refused present or dismiss changes nothing in the sheet (`Sheet.present`): no
+            // copy to roll back to (a copy and its release cost a tenth of the command).
+            try apply(to: s, time: inputTime(stamped: t), mayBeRefused: false) { sheet, now throws(SheetError) in
                 if presents { try sheet.present(at: now, animated: animated) } else { try sheet.dismiss(at: now, animated: animated) }
             }
             return answered ? ["state": .string(s.sheet.phase.rawValue)] : .null

@@ -32,4 +32,22 @@ import SheetCore
         }
         #expect(unrefusable > 50)
     }
+
+    /// A present or dismiss refused because a finger holds the sheet changes nothing, time
+    /// included, so the server applies it in place without a copy to roll back to.
+    @Test(arguments: [true, false])
+    func aRefusedPresentOrDismissChangesNothing(presents: Bool) throws {
+        var s = try makeSheet(detents: [.medium, .large])
+        try s.present(at: 0)
+        s.advance(to: 1000)
+        try s.pan(.began, translation: Vector(x: 0, y: 0), at: 1000)
+        try s.pan(.changed, translation: Vector(x: 0, y: 40), at: 1016)
+        _ = s.takeOutput()
+        let before = s.copy()
+        #expect(throws: SheetError.self) {
+            if presents { try s.present(at: 1500) } else { try s.dismiss(at: 1500) }
+        }
+        let sameState = s.state == before.state, sameFrame = s.frame() == before.frame(), quiet = !s.hasOutput
+        #expect(sameState && sameFrame && quiet)
+    }
 }
