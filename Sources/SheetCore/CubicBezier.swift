@@ -72,6 +72,18 @@ public struct CubicBezier: Sendable, Equatable, Hashable {
         return (lo + hi) / 2
     }
 
+    /// The time fraction at which a curve whose progress never turns back (control points in
+    /// 0...1) reaches `progress` (in 0...1), by bisection on the curve parameter to 2^-30: an
+    /// estimate (`Motion.settleGuess`), not an exact inverse of `value(at:)`.
+    func timeFraction(atProgress progress: Double) -> Double {
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<30 {
+            let mid = (lo + hi) / 2
+            if sampleY(mid) < progress { lo = mid } else { hi = mid }
+        }
+        return sampleX(hi)
+    }
+
     /// Progress at time fraction `x` (clamped to 0...1).
     public func value(at x: Double) -> Double {
         if x <= 0 { return 0 }

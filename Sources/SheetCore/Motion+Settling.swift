@@ -13,7 +13,10 @@ extension Motion {
     /// which it is within the tolerance — every later one is, the one before is not — found by
     /// bisection over the milliseconds; a dismissal's millisecond of reaching 0 likewise. (A
     /// present or dismiss is announced on every session that starts one, so this is on the
-    /// realtime clock's busiest path: a dozen evaluations instead of a walk.)
+    /// realtime clock's busiest path: a dozen evaluations instead of a walk.) The bisection
+    /// starts from where the eased segment's curve says the answer is (`settleGuess`): the
+    /// guess is only checked, never trusted, so the answer is the bisection's; usually two or
+    /// three evaluations confirm it.
     ///
     /// Any other motion is examined one millisecond at a time. In each millisecond the
     /// distance is above the tolerance somewhere when it is at either end, or at the one peak
@@ -38,7 +41,9 @@ extension Motion {
         if endsAtZero {
             let first = firstMillisecondThatMayReachZero(from: start)
             func reached(_ ms: Int) -> Bool { value(at: start + Double(ms)) <= 0 }
-            if let zero = bisecting ? Self.first(in: first...last, where: reached) : (first...last).first(where: reached) {
+            let guess = bisecting ? settleGuess(from: start, within: 0) : nil
+            if let zero = bisecting ? Self.first(in: first...last, near: guess, where: reached)
+                                    : (first...last).first(where: reached) {
                 // Off-screen within millisecond `zero`: it was still far from rest at its start?
                 if abs(x(Double(zero - 1))) > tolerance { return zero }
                 last = zero - 1
@@ -47,7 +52,8 @@ extension Motion {
         if bisecting {
             // The distance never grows: millisecond i ends above the tolerance exactly when its
             // start, i − 1, is above it.
-            return Self.first(in: 0...max(last, 0), where: { abs(x(Double($0))) <= tolerance }) ?? last
+            return Self.first(in: 0...max(last, 0), near: settleGuess(from: start, within: tolerance),
+                              where: { abs(x(Double($0))) <= tolerance }) ?? last
         }
         var i = last
         while i >= 1 {
@@ -68,15 +74,38 @@ extension Motion {
     }
 
     /// The first integer of `range` at which `holds` is true, for a `holds` that stays true
-    /// from there to the range's end; nil when it holds nowhere.
-    static func first(in range: ClosedRange<Int>, where holds: (Int) -> Bool) -> Int? {
+    /// from there to the range's end; nil when it holds nowhere. `guess`, if any, is tried
+    /// first (with its neighbours): a right guess ends the search, a wrong one narrows it.
+    static func first(in range: ClosedRange<Int>, near guess: Int? = nil, where holds: (Int) -> Bool) -> Int? {
         guard holds(range.upperBound) else { return nil }
         var lo = range.lowerBound, hi = range.upperBound  // the answer is in lo...hi
+        if let guess {
+            let g = min(max(guess, lo), hi)
+            if holds(g) {
+                if g == lo || !holds(g - 1) { return g }
+                hi = g - 1
+            } else {
+                lo = g + 1  // (≤ hi: holds(hi))
+                if holds(lo) { return lo }
+            }
+        }
         while lo < hi {
             let mid = lo + (hi - lo) / 2
             if holds(mid) { hi = mid } else { lo = mid + 1 }
         }
         return lo
+    }
+
+    /// Where the eased segment of a monotone motion comes within `distance` of its end, by
+    /// its curve: whole milliseconds from `start`, rounded up (nil for any other motion). A
+    /// first guess for `first(in:near:where:)`, which checks it.
+    func settleGuess(from start: Double, within distance: Double) -> Int? {
+        guard let seg = segments.first(where: { $0.from != $0.to }), case .bezier(let curve) = seg.curve else { return nil }
+        let progress = 1 - distance / abs(seg.to - seg.from)
+        let fraction = progress <= 0 ? 0 : curve.timeFraction(atProgress: min(progress, 1))
+        let ms = (seg.start + fraction * seg.duration - start).rounded(.up)
+        guard ms.isFinite, abs(ms) < 1e9 else { return nil }
+        return Int(ms)
     }
 
     /// Whether the motion comes ever closer to its target: every segment but one is a

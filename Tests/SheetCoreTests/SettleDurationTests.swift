@@ -113,4 +113,32 @@ import Testing
         #expect(bouncy.settleMilliseconds(from: 0) == Self.forwardWalk(bouncy, from: 0))
         #expect(bouncy.settleMilliseconds(from: 0) > 600)
     }
+
+    /// The bisection's guess (the eased curve's estimate) only saves evaluations: any guess,
+    /// inside the range or not, right or wrong, gives the answer no guess gives.
+    @Test func aGuessNeverChangesTheFirstMillisecondFound() {
+        var rng = SplitMix64(state: 7)
+        for _ in 0..<2_000 {
+            let lo = Int(rng.next() % 50), hi = lo + Int(rng.next() % 400)
+            let boundary = lo + Int(rng.next() % UInt64(hi - lo + 2))  // hi + 1: holds nowhere
+            let holds = { (i: Int) in i >= boundary }
+            let plain = Motion.first(in: lo...hi, where: holds)
+            for guess in [boundary, boundary - 1, boundary + 1, lo - 5, hi + 5, lo + Int(rng.next() % 500)] {
+                #expect(Motion.first(in: lo...hi, near: guess, where: holds) == plain)
+            }
+        }
+    }
+
+    /// The curve's estimate is where the answer is, or next to it, for the presets.
+    @Test func theGuessOfAnEasedPresentIsTheAnswerOrANeighbour() {
+        for curve in [CubicBezier.easeInOut, .easeIn, .easeOut, .linear] {
+            for duration in [200.0, 300, 778] {
+                let m = Motion.animate(from: 0, to: 422, at: 100, timing: .bezier(BezierTiming(duration: duration, curve: curve)))
+                let answer = m.settleMilliseconds(from: 100)
+                let guess = m.settleGuess(from: 100, within: 0.5)
+                #expect(guess.map { abs($0 - answer) <= 1 } == true, "\(curve) \(duration): \(String(describing: guess)) vs \(answer)")
+            }
+        }
+    }
 }
+
