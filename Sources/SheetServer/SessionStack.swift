@@ -219,6 +219,7 @@ extension SheetService {
     /// After `id`'s events were taken: a `dismissed` (or `presentCancelled`: a sheet sent away
     /// before it arrived) sets off what the stack asked for.
     func react(to events: [SheetEvent], of id: String) {
+        guard !stack.onDismissed.isEmpty else { return }  // (no stack waits: no id hashed per event)
         for e in events where e.kind == .dismissed || e.kind == .presentCancelled {  // gone, shown or not
             guard let reactions = stack.onDismissed.removeValue(forKey: id) else { continue }
             for r in reactions {
