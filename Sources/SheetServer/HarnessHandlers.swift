@@ -25,11 +25,11 @@ extension SheetService: RPCSteppingService {
         sheet.advance(to: t)
         var values = sheet.frameValues()
         decorate(&values, of: id, at: t)  // a parent's transform from its children at `t` too
-        let detent = sheet.withDetentID { copy $0 }
-        let navIDs = values.nav.count > 0 ? sheet.navIDs : nil
-        return try WireEncoding.answer(bound: WireEncoding.frameBound(values, detent: detent, navIDs: navIDs),
+        let names = sheet.frameNames()
+        return try WireEncoding.answer(bound: WireEncoding.frameBound(values, detent: names.detent, navIDs: names.navIDs),
                                        SessionFrame.name) { w in
-            WireEncoding.frame(values, detent: detent, navIDs: navIDs, session: s.order, seq: s.seq, t: FormattedNumber(t), into: &w)
+            WireEncoding.frame(values, detent: names.detent, navIDs: names.navIDs, session: s.order, seq: s.seq,
+                               t: FormattedNumber(t), into: &w)
         }
     }
 
