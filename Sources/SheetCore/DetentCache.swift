@@ -42,6 +42,19 @@ package struct DetentCache: Sendable, Equatable {
         withEntry { body($0.detents) }
     }
 
+    /// The storage a read of the detents goes through, for a caller that prefetches it: the
+    /// cache entry's box (`depth` 0), or the resolved detents' array (`depth` 1, read from the
+    /// box: ask for it once the box has arrived). Each as `body(start, bytes)`.
+    @inline(__always)
+    func storage(depth: Int, _ body: (UnsafeRawPointer, Int) -> Void) {
+        guard address != 0 else { return }
+        if depth == 0 {
+            body(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped, 16 + MemoryLayout<Entry>.size)
+        } else {
+            withEntry { $0.detents.withUnsafeBytes { if let b = $0.baseAddress { body(b - 32, 32 + $0.count) } } }
+        }
+    }
+
     /// Whether no detents are held.
     var isEmpty: Bool { address == 0 }
 

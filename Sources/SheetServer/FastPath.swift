@@ -16,6 +16,11 @@ extension SheetService {
         // The input's session, looked up once (nil: clock.tick, or no such session), and
         // borrowed rather than retained (see `SessionTable.unretained(handle:)`).
         let target = m.call.session.flatMap { sessions.unretained(handle: $0) }
+        if let target {
+            Session.prefetch(target)
+            Session.prefetchStorage(target, depth: 0)
+            Session.prefetchStorage(target, depth: 1)
+        }
         if let target, target._withUnsafeGuaranteedRef({ $0.sheet.state.setup.edge != .bottom }) { return nil }
         if m.kind == .present || m.kind == .dismiss, case .command(_, let t, _, _) = m.call {
             if t == nil && clock != .realtime { return nil }

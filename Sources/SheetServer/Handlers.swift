@@ -64,7 +64,7 @@ extension SheetService {
     }
 
     /// A session command or input: check its members, then `apply` it at its time.
-    func command(_ c: Call, mayBeRefused: (borrowing Sheet) -> Bool = { _ in true },
+    func command(_ c: Call, mayBeRefused: (inout Sheet) -> Bool = { _ in true },
                  _ body: (inout Sheet, Double) throws(SheetError) -> Void) throws(RPCError) -> JSONValue {
         try c.params.requireObject()
         try c.params.rejectUnknownKeys(c.allowed)

@@ -274,8 +274,8 @@ extension SheetService {
     /// child at this tick's time.
     func prepareStacks(at t: Double) {
         guard !stack.isEmpty else { return }
-        for s in sessions.moving { for a in stack.ancestors(of: s.id) { markMoving(a) } }
-        for s in sessions.moving { s.sheet.advance(to: t) }
+        for s in sessions.movingSessions { for a in stack.ancestors(of: s.id) { markMoving(a) } }
+        for s in sessions.movingSessions { s.sheet.advance(to: t) }
     }
 
     /// `session.destroy` of a session with children.

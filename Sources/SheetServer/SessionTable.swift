@@ -4,26 +4,16 @@ extension SheetService {
     /// One live session and what the host last saw of it. A class, so the engine state is
     /// mutated in place (no copy of its arrays per message).
     ///
-    /// The small members come first: they share the object's first cache line, which an
-    /// input (`isMoving`) and a tick (`seq`, `id`) touch anyway, instead of a line of their
-    /// own after the large `sheet` (a miss more per session and frame once 10,000 sessions
-    /// outgrow the cache).
-    ///
-    /// In a release build the mutable members live behind a pointer the session owns, not in
-    /// stored properties: every access to a class's stored property is checked for
-    /// exclusivity at run time (`swift_beginAccess`), about ten times per input and frame on
-    /// the hot path, and a computed property's is not. That is sound here because no two
-    /// accesses to one session's members overlap: the service runs on one thread, and the
-    /// engine code running inside an access (`apply`'s body, a tick) reaches other sessions
-    /// only (a stack's parent and children), never the session it is in. Debug builds — every
-    /// test — keep the stored properties and their run-time checks, which would catch an
-    /// overlap.
+    /// All of it in the one object, small members first: a frame reads the session's header,
+    /// `sheet` and `lastValues` from one contiguous block (at 10,000 sessions, each line of it
+    /// a cache miss per frame, and a pointer to follow one more). The release build turns the
+    /// run-time exclusivity checks of stored properties off (`scripts/build-release.sh`);
+    /// debug builds — every test — keep them.
     final class Session {
         /// The integer handle: `n` of the wire id `"s<n>"`, also the creation order.
         let order: Int
         /// The wire id, built once: always `"s<order>"` (frames write it from `order`).
         let id: String
-#if DEBUG
         /// In `SessionTable.moving` (its frame may differ from the last one sent).
         var isMoving = false
         var seq: Int
@@ -32,72 +22,50 @@ extension SheetService {
         var lastValues: FrameValues?
         var lastNames = FrameNames(detent: "", navIDs: [])
 
+        /// About the object's size: its header and members.
+        static let bytes = 64 + MemoryLayout<Sheet>.size + MemoryLayout<FrameValues?>.size + MemoryLayout<FrameNames>.size
+
+        /// Starts loading the whole object into the cache (see `Prefetch`).
+        @inline(__always)
+        static func prefetch(_ s: Unmanaged<Session>) {
+            Prefetch.lines(UnsafeRawPointer(s.toOpaque()), bytes: bytes)
+        }
+
+        /// Starts loading the sheet's out-of-line storage at `depth` (`Sheet.storage`): read
+        /// from the object, so ask once the object (depth 0) or the blocks of depth 0 (depth
+        /// 1) have arrived.
+        @inline(__always)
+        static func prefetchStorage(_ s: Unmanaged<Session>, depth: Int) {
+            s._withUnsafeGuaranteedRef { $0.sheet.storage(depth: depth) { Prefetch.lines($0, bytes: $1) } }
+        }
+
         init(sheet: consuming Sheet, order: Int, seq: Int = 0) {
             self.sheet = sheet
             self.order = order
             self.id = "s\(order)"
             self.seq = seq
         }
-#else
-        /// The mutable members (see above).
-        private struct Members: ~Copyable {
-            var isMoving = false
-            var seq: Int
-            var sheet: Sheet
-            var lastValues: FrameValues?
-            var lastNames = FrameNames(detent: "", navIDs: [])
-        }
-        private let members: UnsafeMutablePointer<Members>
-
-        /// In `SessionTable.moving` (its frame may differ from the last one sent).
-        var isMoving: Bool {
-            @inline(__always) get { members.pointee.isMoving }
-            @inline(__always) set { members.pointee.isMoving = newValue }
-        }
-        var seq: Int {
-            @inline(__always) get { members.pointee.seq }
-            @inline(__always) set { members.pointee.seq = newValue }
-        }
-        var sheet: Sheet {
-            @inline(__always) _read { yield members.pointee.sheet }
-            @inline(__always) _modify { yield &members.pointee.sheet }
-        }
-        var lastValues: FrameValues? {
-            @inline(__always) _read { yield members.pointee.lastValues }
-            @inline(__always) _modify { yield &members.pointee.lastValues }
-        }
-        var lastNames: FrameNames {
-            @inline(__always) _read { yield members.pointee.lastNames }
-            @inline(__always) _modify { yield &members.pointee.lastNames }
-        }
-
-        init(sheet: consuming Sheet, order: Int, seq: Int = 0) {
-            self.order = order
-            self.id = "s\(order)"
-            members = .allocate(capacity: 1)
-            members.initialize(to: Members(seq: seq, sheet: sheet))
-        }
-
-        deinit {
-            members.deinitialize(count: 1)
-            members.deallocate()
-        }
-#endif
     }
 }
 
 /// The live sessions, addressed by integer handle (the wire id `"s<n>"` is parsed, not
-/// hashed as a string), and the moving ones (whose frame may differ from the last one sent)
-/// in creation order, so a tick visits only those and never sorts by string lookups.
+/// hashed as a string, and `n` is its own hash: `HandleTable`), and the moving ones (whose
+/// frame may differ from the last one sent) in creation order, so a tick visits only those
+/// and never sorts by string lookups.
 ///
 /// Iterating gives `(key: id, value: session)` pairs in no particular order.
 struct SessionTable: Sequence {
     typealias Session = SheetService.Session
 
-    private var byHandle: [Int: Session] = [:]
-    /// Moving sessions; in creation order unless `movingNeedsSort`.
-    private(set) var moving: [Session] = []
+    private var byHandle = HandleTable<Session>()
+    /// Moving sessions, unretained (`byHandle` holds every one of them, and removing a
+    /// session removes it here too): marking, sweeping and dropping them touches no reference
+    /// count. In creation order unless `movingNeedsSort`.
+    private(set) var moving: [Unmanaged<Session>] = []
     private var movingNeedsSort = false
+    /// During a tick's sweep: how many of the visited sessions stay moving (kept, in order, at
+    /// the front of `moving`).
+    private var kept = 0
 
     var count: Int { byHandle.count }
 
@@ -130,11 +98,11 @@ struct SessionTable: Sequence {
     /// Valid while the table holds the session: no input or tick removes one (only
     /// `session.destroy` does).
     func unretained(handle h: Int) -> Unmanaged<Session>? {
-        byHandle[h].map { Unmanaged.passUnretained($0) }
+        byHandle.unretained(h)
     }
 
     mutating func insert(_ s: Session) {
-        byHandle[s.order] = s
+        byHandle.insert(s, for: s.order)
     }
 
     /// Removes the session (also from the moving list); the removed session.
@@ -142,7 +110,7 @@ struct SessionTable: Sequence {
     mutating func removeValue(forKey id: String) -> Session? {
         guard let h = Self.handle(id), let s = byHandle.removeValue(forKey: h) else { return nil }
         if s.isMoving {
-            moving.removeAll { $0 === s }
+            moving.removeAll { $0.toOpaque() == Unmanaged.passUnretained(s).toOpaque() }
             s.isMoving = false
         }
         return s
@@ -152,18 +120,25 @@ struct SessionTable: Sequence {
     mutating func markMoving(_ s: Session) {
         guard !s.isMoving else { return }
         s.isMoving = true
-        if let last = moving.last, last.order > s.order { movingNeedsSort = true }
-        moving.append(s)
+        if let last = moving.last, last.takeUnretainedValue().order > s.order { movingNeedsSort = true }
+        moving.append(Unmanaged.passUnretained(s))
     }
 
-    /// Puts the moving sessions in creation order. A tick then visits `movingSession(at:)` for
-    /// each index the list had when it began (a session it marks moving is appended, for the
-    /// next tick), clearing `isMoving` on each one that comes to rest, and calls
-    /// `dropResting()`. (Not a closure-taking mutating method: the tick reads other sessions —
-    /// a stack parent reads its child — while it runs.)
-    mutating func sortMoving() {
+    /// The moving sessions (retained one by one as the caller iterates).
+    var movingSessions: LazyMapSequence<[Unmanaged<Session>], Session> {
+        moving.lazy.map { $0.takeUnretainedValue() }
+    }
+
+    /// Starts a tick's sweep: puts the moving sessions in creation order. The tick then visits
+    /// `movingSession(at:)` for each index the list had when it began (a session it marks
+    /// moving is appended, for the next tick), clears `isMoving` on each one that comes to
+    /// rest, calls `sweep(at:)` right after each, and `endSweep(visited:)` at the end. (Not a
+    /// closure-taking mutating method: the tick reads other sessions — a stack parent reads
+    /// its child — while it runs.)
+    mutating func beginSweep() {
+        kept = 0
         guard movingNeedsSort else { return }
-        moving.sort { $0.order < $1.order }
+        moving.sort { $0.takeUnretainedValue().order < $1.takeUnretainedValue().order }
         movingNeedsSort = false
     }
 
@@ -171,12 +146,22 @@ struct SessionTable: Sequence {
     /// each without retaining and releasing it. The list only grows while a tick runs, so
     /// index `i` is the same session throughout.
     func movingSession(at i: Int) -> Unmanaged<Session> {
-        Unmanaged.passUnretained(moving[i])
+        moving[i]
     }
 
-    /// Removes the sessions whose `isMoving` was cleared from the moving list.
-    mutating func dropResting() {
-        moving.removeAll { !$0.isMoving }
+    /// Keeps the session just visited at `i` for the next tick if it still moves: read while
+    /// the session is in the cache, not in a pass of its own over every session afterwards.
+    /// Those kept move to the front in order (the ones between are all resting).
+    mutating func sweep(at i: Int) {
+        guard moving[i]._withUnsafeGuaranteedRef({ $0.isMoving }) else { return }
+        if kept != i { moving.swapAt(kept, i) }
+        kept += 1
+    }
+
+    /// Ends the sweep of the first `n`: drops the resting ones (sessions marked moving during
+    /// the tick, after them, stay).
+    mutating func endSweep(visited n: Int) {
+        moving.removeSubrange(kept..<n)
     }
 
     func makeIterator() -> AnyIterator<(key: String, value: Session)> {
