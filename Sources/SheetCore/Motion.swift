@@ -72,8 +72,15 @@ package struct Motion: Sendable, Equatable {
     package func value(at t: Double) -> Double { segments.reduce(0) { $0 + $1.value(at: t) } }
     package func velocity(at t: Double) -> Double { segments.reduce(0) { $0 + $1.velocity(at: t) } }
 
-    /// When the last segment ends.
-    package var end: Double { segments.map { $0.end }.max() ?? 0 }
+    /// When the last segment ends. (`segments.map { $0.end }.max() ?? 0`, the same comparisons
+    /// in the same order, without the array `map` would allocate: `willSettle` asks twice on
+    /// every present and dismiss.)
+    package var end: Double {
+        guard let first = segments.first else { return 0 }
+        var result = first.end
+        for i in 1..<segments.count where result < segments[i].end { result = segments[i].end }
+        return result
+    }
 
     /// Still moving at `t`.
     package func isAnimating(at t: Double) -> Bool { segments.contains { $0.end > t } }

@@ -1,26 +1,33 @@
 /// Release intent: `willSettle` on every motion to a new rest, and the dry run of a release.
 extension Sheet {
     /// Where the motion that has just started (`state.motion`, from now) brings the sheet.
+    ///
+    /// The rest is what `frame()` shows once every animation (extent, x and width, fade) is
+    /// done: the frame of this state with no drag, no layout animation and no fade, at the time
+    /// the last animation ends. Only the frame's sheet rect, corner radius and corners are
+    /// reported, so only those are computed, by the frame's own functions (`drawnExtent`,
+    /// `bottomSheetRect`, `corners`) on this state as it is: a copy of the state and a whole
+    /// frame cost two thirds of a present or dismiss (`ReleaseIntentTests` holds the two equal).
     func settleIntent(_ trigger: SettleTrigger) -> SettleIntent {
         let dismisses = state.goal == .hidden
         let offDetents = state.rest.height != nil || (state.keyboardMode == .fill && state.keyboardHeight > 0)
-        // The frame the sheet will show at rest: every animation (extent, x and width) done.
-        var atRest = state
-        atRest.drag = nil
-        atRest.now = max(state.now, state.motion.end)
-        atRest.lateralMotion = nil
+        var restAt = max(state.now, state.motion.end)
+        var extentAtRest: Double?  // nil: the motion's value at `restAt`
         var durationMs = state.motion.settleMilliseconds(from: state.now, endsAtZero: dismisses)
         if let fade = state.fade {
             // Reduced motion: the sheet rests once the fade ends (a faded-out sheet is off-screen).
-            atRest.now = max(atRest.now, fade.end)
-            atRest.fade = nil
-            if dismisses { atRest.motion = .rest(0) }
+            restAt = max(restAt, fade.end)
+            if dismisses { extentAtRest = Motion.rest(0).value(at: restAt) }
             durationMs = max(durationMs, Int((fade.end - state.now).rounded(.up)))
         }
-        let frame = atRest.frame()
+        let e = state.drawnExtent(extentAtRest ?? state.motion.value(at: restAt))
+        let layout = state.layout
+        var rect = state.bottomSheetRect(extent: e, rest: state.restExtent, layout: layout, lateral: (layout.x, layout.width))
+        if state.options.edge != .bottom { rect = state.options.edge.containerRect(rect, in: state.setup.container) }
         return SettleIntent(
-            detent: dismisses || offDetents ? nil : state.selected, dismisses: dismisses, rest: frame.sheet,
-            cornerRadius: frame.cornerRadius, corners: frame.corners, durationMs: durationMs, trigger: trigger)
+            detent: dismisses || offDetents ? nil : state.selected, dismisses: dismisses, rest: rect,
+            cornerRadius: state.options.cornerRadius, corners: state.corners(layout, lateralAnimating: false),
+            durationMs: durationMs, trigger: trigger)
     }
 
     /// Report the motion that has just started (before any frame of it).

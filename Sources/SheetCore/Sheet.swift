@@ -197,6 +197,7 @@ public struct Sheet: ~Copyable, Sendable {
         try requireNoFinger("present")
         begin(t)
         guard state.goal == .hidden else { return }
+        if animated { keepDetents() }
         let opacity = state.opacity
         state.rest.endHeld()
         if state.lifecycle == .shown { state.pendingDismissCancelled = true } else { state.lifecycle = .presenting }
@@ -221,6 +222,7 @@ public struct Sheet: ~Copyable, Sendable {
         try requireNoFinger("dismiss")
         begin(t)
         guard state.goal == .detent, state.lifecycle != .hidden else { return }
+        if animated { keepDetents() }
         let opacity = state.opacity
         state.rest.endHeld()
         state.goal = .hidden
@@ -254,6 +256,13 @@ public struct Sheet: ~Copyable, Sendable {
             guard state.options.dismissible else { return emit(.dismissAttempted(.tap)) }
             try? dismiss(at: t, animated: true)
         }
+    }
+
+    /// Keeps the detents resolved in `state.detentCache` for a sheet that starts to move: a
+    /// sheet at rest holds none (`tickFrame`), and a present or dismiss reads them three times
+    /// (its rest, `willSettle`) before its first frame, which keeps them anyway.
+    private mutating func keepDetents() {
+        state.withCachedDetents { _ in }
     }
 
     /// A present/dismiss animation from wherever the sheet is; a partial distance takes the

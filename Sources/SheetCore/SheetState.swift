@@ -212,8 +212,13 @@ package struct SheetState: Sendable, Equatable {
     /// height (a rubber-banded drag stays below that; a spring flung with an extreme velocity
     /// is held there instead of leaving the screen by thousands of points).
     var currentExtent: Double {
-        let e = drag.flatMap { $0.source != .leftEdge ? $0.extent : nil } ?? motion.value(at: now)
-        return e.isNaN ? 0 : min(max(0, e), 2 * container.height)
+        drawnExtent(drag.flatMap { $0.source != .leftEdge ? $0.extent : nil } ?? motion.value(at: now))
+    }
+
+    /// The extent drawn for `e` (a drag's or a motion's): `currentExtent`'s bounds, 0 for NaN.
+    @inline(__always)
+    func drawnExtent(_ e: Double) -> Double {
+        e.isNaN ? 0 : min(max(0, e), 2 * container.height)
     }
 
     var phase: SheetPhase {
@@ -278,8 +283,7 @@ package struct SheetState: Sendable, Equatable {
         let layout = self.layout, lateral = self.lateral(layout)
         var frame = FrameValues(
             state: phase,
-            sheet: Rect(x: Quantize.points(lateral.x), y: Quantize.points(y), width: Quantize.points(lateral.width),
-                        height: Quantize.points(max(0, max(e, rest) - layout.bottomMargin))),
+            sheet: bottomSheetRect(extent: e, rest: rest, layout: layout, lateral: lateral),
             cornerRadius: options.cornerRadius,
             dimming: .init(alpha: Quantize.unit(alpha), passthrough: passthrough),
             grabber: .init(visible: options.grabber, y: Quantize.points(y - options.pullBarHeight + 1 / scale)),
@@ -291,7 +295,7 @@ package struct SheetState: Sendable, Equatable {
                             overlap: Quantize.points(min(max(e, 0), keyboardHeight))),
             accessibility: .init(actions: accessibilityActions(detents: detents, phase: phase)))
         // Layout, footer and stack members.
-        frame.corners = layout.kind == .fullWidth && lateralMotion?.isAnimating(at: now) != true ? nil : layout.corners
+        frame.corners = corners(layout, lateralAnimating: lateralMotion?.isAnimating(at: now) == true)
         frame.footer = footer(sheetY: y, layout: layout)
         frame.background = background(extent: e, detents: detents)
         if case .some = back { frame.back = backScale(width: frame.sheet.width, height: frame.sheet.height) }
@@ -301,6 +305,21 @@ package struct SheetState: Sendable, Equatable {
             frame.grabber.visible = false
         }
         return frame
+    }
+
+    /// A frame's `sheet` as on the bottom edge (`options.edge.containerRect` turns it to the
+    /// session's edge): drawn extent `e`, rest extent `rest`, x and width `lateral`. (Also the
+    /// rest `willSettle` reports: `Sheet.settleIntent`.)
+    @inline(__always)
+    func bottomSheetRect(extent e: Double, rest: Double, layout: SheetLayout, lateral: (x: Double, width: Double)) -> Rect {
+        Rect(x: Quantize.points(lateral.x), y: Quantize.points(container.height - e), width: Quantize.points(lateral.width),
+             height: Quantize.points(max(0, max(e, rest) - layout.bottomMargin)))
+    }
+
+    /// A frame's `corners`: none for a full-width sheet, unless x and width are animating.
+    @inline(__always)
+    func corners(_ layout: SheetLayout, lateralAnimating: @autoclosure () -> Bool) -> SheetCorners? {
+        layout.kind == .fullWidth && !lateralAnimating() ? nil : layout.corners
     }
 
     /// The shown height as a fractional detent index (-1 dismissed, 0 the smallest, between

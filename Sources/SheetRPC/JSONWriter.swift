@@ -193,9 +193,21 @@ public struct JSONWriter {
         if written > 0 {
             p += written
         } else {
-            var text: [UInt8] = []
-            JSONCodec.appendDouble(d, into: &text)
-            text.withUnsafeBytes { raw($0) }
+            general(d)
+        }
+    }
+
+    /// What `JSONCodec.appendDouble` writes for a `d` that is neither a small integer nor a
+    /// short decimal (both tried already): `null` when not finite, else Swift's shortest
+    /// round-trip `description` less a trailing `.0`, copied from the string itself (no array
+    /// in between: an event's `t` on the realtime clock comes here).
+    private mutating func general(_ d: Double) {
+        guard d.isFinite else { return run("null") }
+        var text = d.description
+        text.withUTF8 { utf8 in
+            let n = utf8.count
+            let integral = n >= 2 && utf8[n - 2] == UInt8(ascii: ".") && utf8[n - 1] == UInt8(ascii: "0")
+            raw(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[0..<(integral ? n - 2 : n)]))
         }
     }
 

@@ -52,6 +52,7 @@ struct HotMessage {
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
         if let pan = canonicalPan(bytes) { return pan }
+        if let command = canonicalCommand(bytes) { return command }
         var s = ByteScanner(bytes)
         var id: Int64??, version = false, method: Method?, call: Call?
         // `params` is read where it stands, so it must come after `method` (as clients write it).
@@ -104,6 +105,33 @@ struct HotMessage {
         else { return nil }
         return HotMessage(id: nil, kind: .pan, call: panCall(session: session, t: t, phase: phase,
                                                              translation: Vector(x: x, y: y), velocity: nil, source: nil))
+    }
+
+    /// A `sheet.present` or `sheet.dismiss` notification as hosts write it —
+    /// `{"jsonrpc":"2.0","method":…,"params":{"session":…}}`, or with `,"t":…` after the
+    /// session, nothing more — read straight through, each value as `command` reads it; nil
+    /// for anything else, which `parse` reads member by member (see `canonicalPan`).
+    static func canonicalCommand(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
+        var s = ByteScanner(bytes)
+        let runs = HotNames.shared.commandRuns
+        let presents: Bool
+        if s.eat(runs.presentHead) {
+            presents = true
+        } else if s.eat(runs.dismissHead) {
+            presents = false
+        } else {
+            return nil
+        }
+        guard let session = s.session() else { return nil }
+        var t: Double?
+        if s.eat(runs.t) {
+            guard let v = s.number(in: HotNames.shared.time.range) else { return nil }
+            t = v
+        }
+        guard s.eat(runs.tail), s.atEnd else { return nil }
+        return HotMessage(id: nil, kind: presents ? .present : .dismiss,
+                          call: .command(session: session, t: t, presents: presents,
+                                         animated: Animated.member.defaultValue ?? true))
     }
 
     /// The call both pan readers make of what they read (an absent `source` is its default).

@@ -70,6 +70,20 @@ struct HotNames: Sendable {
     }
 
     let panRuns = PanRuns()
+
+    /// The fixed text of a `sheet.present` or `sheet.dismiss` as hosts write it
+    /// (`HotMessage.canonicalCommand`): the head up to the session's value, `t` before its
+    /// value, and the end.
+    struct CommandRuns: Sendable {
+        let presentHead = NameBytes(#"{"jsonrpc":"2.0","method":""# + SheetPresent.name + #"","params":{""#
+                                    + CommandMembers.session.spec.name + #"":"#)
+        let dismissHead = NameBytes(#"{"jsonrpc":"2.0","method":""# + SheetDismiss.name + #"","params":{""#
+                                    + CommandMembers.session.spec.name + #"":"#)
+        let t = NameBytes(#",""# + CommandMembers.t.spec.name + #"":"#)
+        let tail = NameBytes("}}")
+    }
+
+    let commandRuns = CommandRuns()
     let pan = NameBytes(InputPan.name), scrollMethod = NameBytes(InputScroll.name), tick = NameBytes(ClockTick.name)
     let session = Key(CommandMembers.session.spec), time = Key(CommandMembers.t.spec)
     let tickTime = Key(ClockTick.t.spec)

@@ -136,39 +136,60 @@ enum WireEncoding {
         return bound
     }
 
-    /// `sheet.event`'s params, written in place (every present and dismiss writes two).
+    /// `sheet.event`'s params, written in place as runs of fixed text between the values (see
+    /// `frameMembers`): every present and dismiss writes a `willSettle`, and its arrival a
+    /// `presented` or `dismissed`. The same bytes as member by member (`key`, `string`, ...):
+    /// `WireEncodingTests` holds them to a `JSONValue` of the event.
     static func event(_ e: SheetEvent, session: String, into w: inout JSONWriter) {
         w.beginObject()
-        w.string("session", session)
-        w.number("t", e.t)
-        w.string("type", e.kind.type)
+        w.run(#""session":"#, session)
+        w.run(#","t":"#, e.t)
         switch e.kind {
-        case .detentChanged(let d): w.string("detent", d)
-        case .navigationDidShow(let id), .popped(let id): w.string("id", id)
-        case .dismissAttempted(let cause): w.string("cause", cause.rawValue)
-        case .panDeclined(let reason): w.string("reason", reason.rawValue)
         case .willSettle(let intent):
+            w.run(#","type":"willSettle","#)
             settleIntent(intent, into: &w)
-            w.string("trigger", intent.trigger.rawValue)
-        default: break
+            w.run(triggerRun(intent.trigger))
+        case .detentChanged(let d):
+            w.run(#","type":"detentChanged","detent":"#, d)
+        case .navigationDidShow(let id):
+            w.run(#","type":"navigationDidShow","id":"#, id)
+        case .popped(let id):
+            w.run(#","type":"popped","id":"#, id)
+        case .dismissAttempted(let cause):
+            w.run(#","type":"dismissAttempted","cause":"#, cause.rawValue)
+        case .panDeclined(let reason):
+            w.run(#","type":"panDeclined","reason":"#, reason.rawValue)
+        default:
+            w.run(#","type":"#, e.kind.type)
         }
         w.endObject()
     }
 
-    /// `{detent, dismisses, rest, durationMs}`: `willSettle`'s members and, in an object of
-    /// their own, `sheet.previewRelease`'s answer.
+    /// `willSettle`'s `trigger` member, for each trigger (the wire names are `SettleTrigger`'s
+    /// raw values; `EventEncodingTests` holds each run to them).
+    static func triggerRun(_ trigger: SettleTrigger) -> StaticString {
+        switch trigger {
+        case .release: #","trigger":"release""#
+        case .present: #","trigger":"present""#
+        case .dismiss: #","trigger":"dismiss""#
+        case .command: #","trigger":"command""#
+        case .layout: #","trigger":"layout""#
+        case .navigation: #","trigger":"navigation""#
+        }
+    }
+
+    /// `"detent":…,"dismisses":…,"rest":{…},"durationMs":…` (no comma before or after):
+    /// `willSettle`'s members and, in an object of their own, `sheet.previewRelease`'s answer.
     static func settleIntent(_ intent: SettleIntent, into w: inout JSONWriter) {
-        if let d = intent.detent { w.string("detent", d) } else { w.null("detent") }
-        w.bool("dismisses", intent.dismisses)
-        w.beginObject("rest")
-        w.number("x", intent.rest.x)
-        w.number("y", intent.rest.y)
-        w.number("width", intent.rest.width)
-        w.number("height", intent.rest.height)
-        w.number("cornerRadius", intent.cornerRadius)
-        if let c = intent.corners { w.string("corners", c.rawValue) }
-        w.endObject()
-        w.int("durationMs", intent.durationMs)
+        if let d = intent.detent { w.run(#""detent":"#, d) } else { w.run(#""detent":null"#) }
+        w.run(intent.dismisses ? #","dismisses":true,"rest":{"x":"# : #","dismisses":false,"rest":{"x":"#)
+        w.value(intent.rest.x)
+        w.run(#","y":"#, intent.rest.y)
+        w.run(#","width":"#, intent.rest.width)
+        w.run(#","height":"#, intent.rest.height)
+        w.run(#","cornerRadius":"#, intent.cornerRadius)
+        if let c = intent.corners { w.run(#","corners":"#, c.rawValue) }
+        w.run(#"},"durationMs":"#, intent.durationMs)
     }
 
     /// Room `settleIntent(_:into:)` may take inside an object of its own.

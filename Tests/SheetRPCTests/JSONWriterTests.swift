@@ -98,6 +98,33 @@ import Testing
         #expect(String(decoding: formatted.bytes, as: UTF8.self).contains(#","t":16.666666666666668"#))
     }
 
+    /// Doubles the short paths decline (any bit pattern: long fractions, exponents, huge
+    /// integers, subnormals, what JSON has no number for, realtime-clock times) are written as
+    /// `JSONCodec.appendNumber` writes them.
+    @Test func everyDoubleWritesTheCodecsBytes() {
+        var rng = SystemRandomNumberGenerator()
+        var numbers: [Double] = [.nan, .infinity, -.infinity, 1e16, -1e16, 1e15 + 0.5, 9_007_199_254_740_994,
+                                 .greatestFiniteMagnitude, .leastNonzeroMagnitude, 5e-324, 1e-5, 0.00012345]
+        for _ in 0..<20_000 {
+            numbers.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng)))
+            numbers.append(Double(UInt64.random(in: 0...10_000_000_000_000, using: &rng)) / 1e6)  // ms from ns
+            numbers.append(Double.random(in: -1e6...1e6, using: &rng))
+        }
+        let buffer = MessageBuffer(capacity: 8)
+        var expected: [UInt8] = []
+        buffer.write(bound: 40 * numbers.count) { w in
+            for (k, d) in numbers.enumerated() {
+                if k > 0 { w.run(",") }
+                w.value(d)
+            }
+        }
+        for (k, d) in numbers.enumerated() {
+            if k > 0 { expected.append(UInt8(ascii: ",")) }
+            JSONCodec.appendNumber(d, into: &expected)
+        }
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
     /// Integers at every power of ten and its neighbours, both signs, and the extremes, as
     /// Swift prints them (digits are written two per division).
     @Test func integersPrintAsSwiftDoes() {

@@ -102,6 +102,11 @@ import SheetServer
         command("present", "s1", #","t":null"#),
         command("present", "s1", #","t":70,"animated":1"#),
         command("dismiss", "s2", #","t":80,"stackBehavior":"push""#, id: "8"),
+        // As hosts write them (`HotMessage.canonicalCommand`): with and without `t`, a bad `t`,
+        // an unknown session, a session that is not one.
+        command("dismiss", "s1", #","t":85.25"#), command("present", "s1", #","t":86"#),
+        command("present", "s1"), command("dismiss", "s1", #","t":true"#),
+        command("dismiss", "s7", #","t":87"#), command("dismiss", "x1", #","t":87"#),
         tick("100"), tick("700"),
         command("dismiss", "s2", #","t":710"#, id: "9"),
         tick("720"),
