@@ -73,7 +73,7 @@ struct HandleTable<Value: AnyObject> {
     }
 
     /// Every object, in no particular order.
-    var values: [Value] { slots.compactMap(\.value) }
+    var values: [Value] { slots.compactMap { $0.value } }
 
     private mutating func place(_ slot: Slot) {
         let mask = slots.count - 1
