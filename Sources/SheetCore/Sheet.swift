@@ -477,8 +477,10 @@ public struct Sheet: ~Copyable, Sendable {
     }
 
     /// `body` with the selected detent's id (what `frame()` reports as `detent`), read in place.
+    /// `mutating` only so that the sheet is passed by address (it changes nothing): called
+    /// on a session's sheet, a non-mutating method is handed a copy of its state.
     @inline(__always)
-    public func withDetentID<Result>(_ body: (borrowing String) -> Result) -> Result {
+    public mutating func withDetentID<Result>(_ body: (borrowing String) -> Result) -> Result {
         state.rest.withDetent(body)
     }
 
