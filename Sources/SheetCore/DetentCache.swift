@@ -9,6 +9,9 @@ package struct DetentCache: Sendable, Equatable {
         /// Holds what `key` identifies, so no other array or box can take those addresses.
         var inputs: DetentInputs
         var detents: [ResolvedDetent]
+        /// The smallest and largest heights (what a drag step reads), here in the box itself:
+        /// a drag step reads them without a second out-of-line block (the array's storage).
+        var bounds: (smallest: Double, largest: Double)
     }
     private var entry: ImmutableBox<Entry>? {
         didSet { address = entry.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0 }
@@ -33,6 +36,14 @@ package struct DetentCache: Sendable, Equatable {
     func withDetents<Result>(for key: DetentInputs.Key, _ body: (borrowing [ResolvedDetent]) -> Result) -> Result? {
         guard address != 0 else { return nil }
         return withEntry { $0.key == key ? body($0.detents) : nil }
+    }
+
+    /// The smallest and largest heights of the detents held for `key`; nil when none are held
+    /// for it.
+    @inline(__always)
+    func bounds(for key: DetentInputs.Key) -> (smallest: Double, largest: Double)? {
+        guard address != 0 else { return nil }
+        return withEntry { $0.key == key ? $0.bounds : nil }
     }
 
     /// `body(detents)` with the detents held, whatever they were resolved from: for a caller
@@ -60,7 +71,8 @@ package struct DetentCache: Sendable, Equatable {
 
     /// Remembers `detents` as resolved from `inputs`.
     mutating func store(_ detents: [ResolvedDetent], for inputs: DetentInputs) {
-        entry = ImmutableBox(Entry(key: inputs.key, inputs: inputs, detents: detents))
+        entry = ImmutableBox(Entry(key: inputs.key, inputs: inputs, detents: detents,
+                                   bounds: (detents.first?.height ?? 0, detents.last?.height ?? 0)))
     }
 
     /// A cache is not part of a value: any two are equal.

@@ -135,7 +135,7 @@ extension Sheet {
         guard var drag = state.drag.take() else { return }  // moved out: its samples grow in place, not copied
         var raw = drag.startExtent - (translation - drag.startTranslation)
         // Resolved once per drag step, or not at all while nothing they depend on changed.
-        let heights = state.withCachedDetents { ($0[0].height, $0[$0.count - 1].height) }
+        let heights = state.cachedDetentBounds()
         // A hard limit (`options.rubberBand`) ignores the finger's travel past it: the drag is
         // re-anchored there, so on the way back the sheet follows at once.
         let limits = state.options.rubberBand, (smallest, largest) = heights

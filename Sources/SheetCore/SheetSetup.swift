@@ -16,6 +16,12 @@ public struct SheetSetup: Sendable, Equatable {
     }
     private var optionsStorage: ImmutableBox<SheetOptions>
 
+    /// The options' box, as `body(start, bytes)` (for a caller that prefetches it).
+    @inline(__always)
+    func optionsStorage(_ body: (UnsafeRawPointer, Int) -> Void) {
+        body(UnsafeRawPointer(Unmanaged.passUnretained(optionsStorage).toOpaque()), 16 + MemoryLayout<SheetOptions>.size)
+    }
+
     /// `body(options)` with the options read in place: the box is not retained for the call
     /// (this setup holds it throughout). For the frame path, which resolves the layout on
     /// every step and frame.

@@ -158,6 +158,14 @@ package struct SheetState: Sendable, Equatable {
         return body(detents)
     }
 
+    /// The smallest and largest detent heights (`withCachedDetents`' first and last), read from
+    /// the cache entry alone while what they depend on is unchanged.
+    @inline(__always)
+    mutating func cachedDetentBounds() -> (smallest: Double, largest: Double) {
+        if let b = detentCache.bounds(for: detentKey) { return b }
+        return withCachedDetents { ($0[0].height, $0[$0.count - 1].height) }
+    }
+
     /// What the detents are resolved from now.
     var detentInputs: DetentInputs {
         DetentInputs(specs: setup.detents, resolution: resolution, key: detentKey)

@@ -19,7 +19,6 @@ extension SheetService {
         if let target {
             Session.prefetch(target)
             Session.prefetchStorage(target, depth: 0)
-            Session.prefetchStorage(target, depth: 1)
         }
         if let target, target._withUnsafeGuaranteedRef({ $0.sheet.state.setup.edge != .bottom }) { return nil }
         if m.kind == .present || m.kind == .dismiss, case .command(_, let t, _, _) = m.call {
