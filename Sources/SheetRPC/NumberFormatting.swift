@@ -59,18 +59,44 @@ extension JSONCodec {
         let m = n.magnitude
         let whole = m / 10_000, fraction = m % 10_000
         guard fraction != 0 else { return 0 }  // integral: not this path's business
-        let decimals = fraction % 1000 == 0 ? 1 : fraction % 100 == 0 ? 2 : fraction % 10 == 0 ? 3 : 4
-        let wholeDigits = decimalDigits(whole)
+        // The four decimals as two pairs; the count ends at the last that is not a trailing zero.
+        let high = fraction / 100, low = fraction % 100
+        let decimals = low == 0 ? (high % 10 == 0 ? 1 : 2) : (low % 10 == 0 ? 3 : 4)
         let sign = n < 0 ? 1 : 0
         let start = buffer.baseAddress!
         if n < 0 { start.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self) }
-        let point = start + sign + wholeDigits
-        _ = writeDigits(whole, count: wholeDigits, before: point)
+        let point: UnsafeMutableRawPointer
+        if whole < 10_000 {
+            // Every length and alpha of a frame: up to four digits, without a loop.
+            let wholeDigits = whole < 10 ? 1 : whole < 100 ? 2 : whole < 1000 ? 3 : 4
+            point = start + sign + wholeDigits
+            switch wholeDigits {
+            case 1: (point - 1).storeBytes(of: UInt8(48 + whole), as: UInt8.self)
+            case 2: storePair(whole, at: point - 2)
+            case 3:
+                storePair(whole % 100, at: point - 2)
+                (point - 3).storeBytes(of: UInt8(48 + whole / 100), as: UInt8.self)
+            default:
+                storePair(whole % 100, at: point - 2)
+                storePair(whole / 100, at: point - 4)
+            }
+        } else {
+            point = start + sign + decimalDigits(whole)
+            _ = writeDigits(whole, count: decimalDigits(whole), before: point)
+        }
         point.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
-        // All four decimals, as two pairs (the buffer has room); the count ends at the last
-        // one that is not a trailing zero.
-        _ = writeDigits(fraction, count: 4, before: point + 5)
-        return sign + wholeDigits + 1 + decimals
+        storePair(high, at: point + 1)
+        storePair(low, at: point + 3)
+        return point - start + 1 + decimals
+    }
+
+    /// The 100 two-digit pairs "00" to "99".
+    static var digitPairs: StaticString { "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" }
+
+    /// Writes `v` (below 100) as two digits at `p`.
+    @inline(__always)
+    static func storePair(_ v: UInt64, at p: UnsafeMutableRawPointer) {
+        p.storeBytes(of: UnsafeRawPointer(digitPairs.utf8Start + 2 * Int(v)).loadUnaligned(as: UInt16.self), as: UInt16.self)
     }
 
     /// How many decimal digits `v` has (1 for 0), by comparison, not division.
@@ -89,13 +115,11 @@ extension JSONCodec {
     /// end just before `end`, two per division; returns where they start.
     @inline(__always)
     static func writeDigits(_ v: UInt64, count: Int, before end: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
-        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
         var v = v, p = end, left = count
         while left >= 2 {
-            let pair = Int(v % 100)
-            v /= 100
             p -= 2
-            p.storeBytes(of: UnsafeRawPointer(pairs.utf8Start + 2 * pair).loadUnaligned(as: UInt16.self), as: UInt16.self)
+            storePair(v % 100, at: p)
+            v /= 100
             left -= 2
         }
         if left == 1 {
