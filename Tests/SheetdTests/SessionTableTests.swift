@@ -10,17 +10,6 @@ import SheetServer
 /// `session.list` names exactly the live ones in creation order, and every tick draws exactly
 /// the sessions that changed since the last one (made, or presented without animation).
 @Suite struct SessionTableTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     final class Daemon {
         let c = RPCConnection(service: SheetService(configuration: .init(now: { 0 })))
         var id = 0
@@ -39,7 +28,7 @@ import SheetServer
 
     @Test func liveSessionsAreFoundAndDestroyedOnesAreNot() {
         let d = Daemon()
-        var rng = SplitMix(state: 24)
+        var rng = T.Rng(state: 24)
         var live: [Int] = []  // creation order
         var next = 1
         var everMade: [Int] = []
