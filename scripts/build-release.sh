@@ -74,10 +74,15 @@ flags=(
     -Xlinker -L -Xlinker "$link"
 )
 export PKG_CONFIG_PATH="$root/link/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+bin="$(swift build "${flags[@]}" --show-bin-path)"
+# SwiftPM does not know link/startup-order.txt is a link input: after the list alone changed
+# (scripts/startup-order.py) it would keep the executable linked with the old one. Relink then.
+if [ -e "$bin/sheetd" ] && [ "$root/link/startup-order.txt" -nt "$bin/sheetd" ]; then
+    rm -f "$bin/sheetd"
+fi
 for product in sheetd sheetd-expanded-only "$@"; do
     swift build "${flags[@]}" --product "$product" >&2
 done
-bin="$(swift build "${flags[@]}" --show-bin-path)"
 
 ship="$root/.build/ship"
 rm -rf "$ship"
