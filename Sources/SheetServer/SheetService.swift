@@ -84,8 +84,8 @@ public final class SheetService: RPCService {
 
     public init(configuration: Configuration) {
         self.configuration = configuration
-        let reserved = Set(BuiltinPolicies.dismissalNames + BuiltinPolicies.scrollHandoffNames
-                           + BuiltinPolicies.navigationNames)
+        let reserved = BuiltinPolicies.dismissalNames + BuiltinPolicies.scrollHandoffNames
+            + BuiltinPolicies.navigationNames
         let log = configuration.log
         self.plugins = PluginHost(allowedDirectories: configuration.pluginDirectories,
                                   defaultDirectories: configuration.defaultPluginDirectories,
