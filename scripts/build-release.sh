@@ -35,7 +35,10 @@
 #                                shipped binary): 185 -> 157 page faults per start, as many as
 #                                the Swift hello plus 23 (bench/README.md, "Start-up III"). The
 #                                list is a hint: a name it no longer finds is skipped, silently,
-#                                and whatever is not listed is laid out as before.
+#                                and whatever is not listed is laid out as before. SwiftPM does
+#                                not see the list as an input, so sheetd is relinked below when
+#                                the list is newer ("Start-up IV"). (--gc-sections: SwiftPM
+#                                passes it already in release builds, --enable-dead-strip.)
 # And for speed (bench/README.md, issue 24):
 #   -enforce-exclusivity=unchecked
 #                                no run-time exclusivity checks (swift_beginAccess on every
