@@ -35,7 +35,10 @@
 #                                shipped binary): 185 -> 157 page faults per start, as many as
 #                                the Swift hello plus 23 (bench/README.md, "Start-up III"). The
 #                                list is a hint: a name it no longer finds is skipped, silently,
-#                                and whatever is not listed is laid out as before.
+#                                and whatever is not listed is laid out as before. SwiftPM does
+#                                not see the list as an input, so sheetd is relinked below when
+#                                the list is newer ("Start-up IV"). (--gc-sections: SwiftPM
+#                                passes it already in release builds, --enable-dead-strip.)
 # And for speed (bench/README.md, issue 24):
 #   -enforce-exclusivity=unchecked
 #                                no run-time exclusivity checks (swift_beginAccess on every
@@ -74,10 +77,15 @@ flags=(
     -Xlinker -L -Xlinker "$link"
 )
 export PKG_CONFIG_PATH="$root/link/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+bin="$(swift build "${flags[@]}" --show-bin-path)"
+# SwiftPM does not know link/startup-order.txt is a link input: after the list alone changed
+# (scripts/startup-order.py) it would keep the executable linked with the old one. Relink then.
+if [ -e "$bin/sheetd" ] && [ "$root/link/startup-order.txt" -nt "$bin/sheetd" ]; then
+    rm -f "$bin/sheetd"
+fi
 for product in sheetd sheetd-expanded-only "$@"; do
     swift build "${flags[@]}" --product "$product" >&2
 done
-bin="$(swift build "${flags[@]}" --show-bin-path)"
 
 ship="$root/.build/ship"
 rm -rf "$ship"

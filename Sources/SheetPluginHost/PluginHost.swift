@@ -39,8 +39,10 @@ public final class PluginHost: @unchecked Sendable {
     public let allowedDirectories: [String]
     /// The default (bundled) plugin directories, searched before `allowedDirectories`.
     public let defaultDirectories: [String]
-    /// Names plugins may not take (the built-in policies').
-    public let reservedNames: Set<String>
+    /// Names plugins may not take (the built-in policies'). A list, not a `Set`: a handful of
+    /// names checked when a plugin opens, and the daemon builds this host before its `initialize`
+    /// reply, where a first `Set<String>` costs 16k instructions (bench/README.md, Start-up IV).
+    public let reservedNames: [String]
     /// Where plugin code runs.
     public let isolation: PluginIsolation
     private let log: @Sendable (PluginLogLevel, String) -> Void
@@ -58,7 +60,7 @@ public final class PluginHost: @unchecked Sendable {
     ///   - log: receives loader diagnostics and plugins' log lines (one line per call) with
     ///     their level: refusals are warnings, a plugin's own lines keep the plugin's level.
     public init(allowedDirectories: [String], defaultDirectories: [String] = [],
-                reservedNames: Set<String> = [], isolation: PluginIsolation = .trusted,
+                reservedNames: [String] = [], isolation: PluginIsolation = .trusted,
                 log: @escaping @Sendable (PluginLogLevel, String) -> Void) {
         self.allowedDirectories = allowedDirectories
         self.defaultDirectories = defaultDirectories
@@ -69,7 +71,7 @@ public final class PluginHost: @unchecked Sendable {
 
     /// A host whose log ignores levels (every line is passed on).
     public convenience init(allowedDirectories: [String], defaultDirectories: [String] = [],
-                            reservedNames: Set<String> = [], isolation: PluginIsolation = .trusted,
+                            reservedNames: [String] = [], isolation: PluginIsolation = .trusted,
                             log: @escaping @Sendable (String) -> Void) {
         self.init(allowedDirectories: allowedDirectories, defaultDirectories: defaultDirectories,
                   reservedNames: reservedNames, isolation: isolation, log: { _, line in log(line) })

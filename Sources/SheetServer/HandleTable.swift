@@ -10,12 +10,16 @@ struct HandleTable<Value: AnyObject> {
         var value: Value?
     }
 
-    private var slots = [Slot](repeating: Slot(key: 0, value: nil), count: 16)
+    /// Empty until the first insert (then 16 slots): the service's table is made before the
+    /// `initialize` reply, where a first `[Slot]` allocates and lays out its storage class's
+    /// metadata (11k instructions; bench/README.md, Start-up IV).
+    private var slots: [Slot] = []
     private(set) var count = 0
 
     /// The slot holding `key`, or nil.
     @inline(__always)
     private func index(of key: Int) -> Int? {
+        guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         var i = key & mask
         while slots[i].value != nil {
@@ -84,7 +88,7 @@ struct HandleTable<Value: AnyObject> {
 
     private mutating func grow() {
         let old = slots
-        slots = [Slot](repeating: Slot(key: 0, value: nil), count: 2 * old.count)
+        slots = [Slot](repeating: Slot(key: 0, value: nil), count: max(16, 2 * old.count))
         for s in old where s.value != nil { place(s) }
     }
 }

@@ -14,6 +14,9 @@ public enum Initialize: WireMethod {
     /// Reduced motion for every session that does not set `options.reduceMotion`.
     public static let reduceMotion = Member<Bool>.flag("reduceMotion", default: false)
     public static let members = [clientInfo, clock.spec, fps.spec, reduceMotion.spec]
+    /// The names of `members`, without laying out a `[MemberSpec]` (the daemon checks a
+    /// host's `initialize` against these before its reply; `LifecycleWireTests` holds them equal).
+    public static let memberNames = [clientInfo.name, clock.name, fps.name, reduceMotion.name]
     /// Language-server members a client may send; accepted and ignored, not documented.
     public static let lspMembers = ["processId", "capabilities", "rootUri", "trace"]
     public static let result = WireResult.initialize

@@ -104,7 +104,12 @@ struct Server {
             return connection.exitCode != nil
         }
 
-        var fds = [pollfd](repeating: pollfd(), count: 3)  // filled each turn (one array, not one per turn)
+        // Filled each turn (one allocation, not one per turn). Not a `[pollfd]`: the first array
+        // of a C struct lays out its storage class's metadata at run time (10k instructions before
+        // the `initialize` reply).
+        let fds = UnsafeMutablePointer<pollfd>.allocate(capacity: 3)
+        fds.initialize(repeating: pollfd(), count: 3)
+        defer { fds.deallocate() }
         while true {
             let allTaken = takeWork(&decoder)
             if !output.write() { return readerGone() }
@@ -121,7 +126,7 @@ struct Server {
             fds[0] = pollfd(fd: takeInput ? 0 : -1, events: Int16(POLLIN), revents: 0)
             fds[1] = pollfd(fd: output.fd, events: output.hasPending ? Int16(POLLOUT) : 0, revents: 0)
             fds[2] = pollfd(fd: signals?.fd ?? -1, events: Int16(POLLIN), revents: 0)
-            let r = Self.wait(&fds, until: inputEnded ? nil : connection.nextDeadline())
+            let r = Self.wait(fds, count: 3, until: inputEnded ? nil : connection.nextDeadline())
             if r < 0 {
                 if errno == EINTR { continue }
                 logger.error("poll failed: errno \(errno)")
@@ -153,10 +158,15 @@ struct Server {
     /// poll(2) until `deadline` (ms, monotonic) with sub-millisecond precision (ppoll), or
     /// without a timeout when there is none.
     static func wait(_ fds: inout [pollfd], until deadline: Double?) -> Int32 {
-        guard let deadline else { return poll(&fds, nfds_t(fds.count), -1) }
+        fds.withUnsafeMutableBufferPointer { wait($0.baseAddress!, count: $0.count, until: deadline) }
+    }
+
+    /// `wait` for the `count` entries at `fds`.
+    static func wait(_ fds: UnsafeMutablePointer<pollfd>, count: Int, until deadline: Double?) -> Int32 {
+        guard let deadline else { return poll(fds, nfds_t(count), -1) }
         let ns = max(0, ((deadline - monotonicMilliseconds()) * 1e6).rounded(.up))
         var ts = timespec(tv_sec: Int(ns / 1e9), tv_nsec: Int(ns.truncatingRemainder(dividingBy: 1e9)))
-        return ppoll(&fds, nfds_t(fds.count), &ts, nil)
+        return ppoll(fds, nfds_t(count), &ts, nil)
     }
 
     /// Writes what is pending, waiting for the reader. With a `bound` (ms) — or once a

@@ -45,7 +45,7 @@ public enum PluginIsolation: Sendable {
 /// The plugin host of the browser: no plugins, ever.
 public final class PluginHost {
     public init(allowedDirectories: [String], defaultDirectories: [String] = [],
-                reservedNames: Set<String> = [], isolation: PluginIsolation = .trusted,
+                reservedNames: [String] = [], isolation: PluginIsolation = .trusted,
                 log: @escaping @Sendable (PluginLogLevel, String) -> Void) {}
 
     /// No plugins.
