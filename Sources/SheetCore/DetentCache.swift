@@ -62,7 +62,7 @@ package struct DetentCache: Sendable, Equatable {
         if depth == 0 {
             body(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped, 16 + MemoryLayout<Entry>.size)
         } else {
-            withEntry { $0.detents.withUnsafeBytes { if let b = $0.baseAddress { body(b - 32, 32 + $0.count) } } }
+            withEntry { $0.detents.withStorageBlock(body) }
         }
     }
 

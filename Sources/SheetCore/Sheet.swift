@@ -492,9 +492,9 @@ public struct Sheet: ~Copyable, Sendable {
     /// non-mutating call would be handed a copy of all of it).
     public mutating func storage(depth: Int, _ body: (UnsafeRawPointer, Int) -> Void) {
         state.detentCache.storage(depth: depth, body)
-        if depth == 0 { state.setup.optionsStorage(body) }
-        if depth == 0, let samples = state.drag?.estimator.samples {
-            samples.withUnsafeBytes { if let b = $0.baseAddress { body(b - 32, 32 + $0.count) } }
+        if depth == 0 {
+            state.setup.optionsStorage(body)
+            state.drag?.estimator.samples.withStorageBlock(body)
         }
     }
 
