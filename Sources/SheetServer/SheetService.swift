@@ -172,9 +172,10 @@ public final class SheetService: RPCService {
         guard clock == .realtime else { return }
         let due = nextGridIndex()
         let k = max(due, Int(((now - realtimeOrigin) / gridInterval).rounded(.down)))
-        // An input applied after this grid point was due (same loop turn) moved time past it:
-        // time never goes backwards and frames stay on the grid, so the tick waits for the
-        // first grid point at or after that input.
+        // An input applied after this grid point (one that came before the loop had asked
+        // for the deadline, so it was not held to it: `inputTime`) moved time past it: time
+        // never goes backwards and frames stay on the grid, so the tick waits for the first
+        // grid point at or after that input.
         if Double(k) * gridInterval < hostNow {
             let next = Int((hostNow / gridInterval).rounded(.up))
             skippedGridTicks += next - due
@@ -187,6 +188,13 @@ public final class SheetService: RPCService {
         hostNow = Double(k) * gridInterval
         outbox.streaming(to: emit) { _ = tick(at: hostNow, emit: emit) }
         if sessions.moving.isEmpty { lastGridTick = nil }
+    }
+
+    /// Realtime clock: the time of the grid point whose tick comes next, once the loop has
+    /// asked for it (`nextDeadline`) while something moves; nil otherwise.
+    private var pendingGridTime: Double? {
+        guard let last = lastGridTick, !sessions.moving.isEmpty else { return nil }
+        return Double(last + 1) * gridInterval
     }
 
     /// Realtime clock: grid points skipped so far because a tick could not run in time.
@@ -312,6 +320,12 @@ public final class SheetService: RPCService {
     }
 
     /// `inputTime(_:)` for an already validated `t` (nil: unstamped, realtime clock only).
+    ///
+    /// On the realtime clock an input never lands after the grid point whose tick is pending:
+    /// one that comes when that point has just passed (the loop checked the deadline a moment
+    /// before the message read the clock) is applied at the grid point, and the tick then
+    /// draws it. Applied later, it would have moved time past the grid point and cost the
+    /// frame (`advance(to:)` skips a grid point that time has passed).
     func inputTime(stamped hostT: Double?) -> InputTime {
         if clock == .realtime {
             let now = configuration.now() - realtimeOrigin
@@ -322,6 +336,7 @@ public final class SheetService: RPCService {
                 offset = o
                 t = min(now, hostT + o)
             }
+            if let grid = pendingGridTime { t = min(t, grid) }
             return InputTime(t: max(t, hostNow), realtimeOffset: offset)
         }
         return InputTime(t: max(hostT!, hostNow), realtimeOffset: realtimeOffset)
