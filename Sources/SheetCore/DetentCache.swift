@@ -6,8 +6,11 @@
 package struct DetentCache: Sendable, Equatable {
     private struct Entry: Sendable {
         var key: DetentInputs.Key
-        /// Holds what `key` identifies, so no other array or box can take those addresses.
-        var inputs: DetentInputs
+        /// Hold what `key` identifies (the specs' elements, the resolver answers' box), so no
+        /// other array or box can take those addresses. (Not the whole `DetentInputs`: that
+        /// would store the key twice, about 100 bytes more per moving session.)
+        var specs: [DetentSpec]
+        var resolution: DetentResolution
         var detents: [ResolvedDetent]
         /// The smallest and largest heights (what a drag step reads), here in the box itself:
         /// a drag step reads them without a second out-of-line block (the array's storage).
@@ -71,7 +74,7 @@ package struct DetentCache: Sendable, Equatable {
 
     /// Remembers `detents` as resolved from `inputs`.
     mutating func store(_ detents: [ResolvedDetent], for inputs: DetentInputs) {
-        entry = ImmutableBox(Entry(key: inputs.key, inputs: inputs, detents: detents,
+        entry = ImmutableBox(Entry(key: inputs.key, specs: inputs.specs, resolution: inputs.resolution, detents: detents,
                                    bounds: (detents.first?.height ?? 0, detents.last?.height ?? 0)))
     }
 
