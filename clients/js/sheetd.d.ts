@@ -6,7 +6,7 @@
 /** A session id assigned by the server (`s1`, `s2`, ... in creation order). */
 export type SessionId = string;
 
-/** Milliseconds on the host's monotonic clock. Required on the host clock; optional on the realtime clock (mapped onto the server clock, or now when absent). Never moves time backwards: an earlier t is applied at the server's time. */
+/** Milliseconds on the host's monotonic clock. Required on the host clock; optional on the realtime clock (mapped onto the server clock, or now when absent; held to a grid point that has passed while its tick has not run yet, so that tick draws the input). Never moves time backwards: an earlier t is applied at the server's time. */
 export type Time = number;
 
 /** `dismissed`: offscreen. `presenting`: moving toward a detent until the sheet first rests after a present (animation, edge pan release). `presented`: at rest; content-size, keyboard, container and navigation animations of a presented sheet also report `presented`. `dragging`: a finger drives the sheet (pan, sheet-owned scroll, edge pan, interactive pop). `settling`: only after a release onto a detent or an animated `selectDetent`. `dismissing`: any motion heading offscreen (dismiss animation, release that dismisses, cancelled presentation). */
