@@ -486,15 +486,16 @@ public struct Sheet: ~Copyable, Sendable {
 
     /// The out-of-line storage a drag step or a frame reads, for a server that prefetches it
     /// (thousands of sessions outgrow the cache): at `depth` 0 the blocks whose addresses
-    /// the sheet holds (its options, the detent cache's entry, a drag's velocity samples), at 1 those
-    /// reached through them (the resolved detents). Each as `body(start, bytes)`; nothing is
-    /// retained or changed (`mutating` only so that the sheet is passed by address: a
-    /// non-mutating call would be handed a copy of all of it).
+    /// the sheet holds (its options, the detent cache's entry, of a drag's velocity samples
+    /// the header and the slot the next one goes to), at 1 those reached through them (the
+    /// resolved detents). Each as `body(start, bytes)`; nothing is retained or changed
+    /// (`mutating` only so that the sheet is passed by address: a non-mutating call would be
+    /// handed a copy of all of it).
     public mutating func storage(depth: Int, _ body: (UnsafeRawPointer, Int) -> Void) {
         state.detentCache.storage(depth: depth, body)
         if depth == 0 {
             state.setup.optionsStorage(body)
-            state.drag?.estimator.samples.withStorageBlock(body)
+            state.drag?.estimator.nextSlotStorage(body)
         }
     }
 

@@ -33,7 +33,17 @@ public struct VelocityEstimator: Sendable, Equatable {
     /// The most samples kept.
     public private(set) var capacity: Int
     /// Stored samples, strictly ascending in time.
-    public private(set) var samples: [Sample] = []
+    public var samples: [Sample] {
+        buffer.count < capacity || head == 0 ? buffer : Array(buffer[head...] + buffer[..<head])
+    }
+    /// The samples as a ring once `capacity` are held: the oldest at `head`, the newest just
+    /// before it. A drag step that adds the newest sample then overwrites one slot, the
+    /// oldest, instead of shifting all the others down (31 samples, 496 bytes, on every step
+    /// of a drag longer than 32 steps). Until it is full, `head` is 0 and `buffer` is in
+    /// order; the first sample reserves room for `capacity` (one allocation per drag, not one
+    /// per doubling).
+    private var buffer: [Sample] = []
+    private var head = 0
 
     /// - Parameters:
     ///   - window: fit window in ms (default 100; clamped to 1...10 000).
@@ -50,36 +60,64 @@ public struct VelocityEstimator: Sendable, Equatable {
         for s in samples { add(time: s.time, value: s.value) }
     }
 
+    /// The newest sample's slot in `buffer`.
+    private var newestIndex: Int { (head == 0 ? buffer.count : head) - 1 }
+
     /// Records the position `value` (pt) at `time` (ms).
     public mutating func add(time: Double, value: Double) {
         guard time.isFinite, value.isFinite else { return }
         let sample = Sample(time: time, value: value)
-        guard let newest = samples.last else {
-            samples.append(sample)
+        guard !buffer.isEmpty else {
+            buffer.reserveCapacity(capacity)
+            buffer.append(sample)
             return
         }
+        let newest = buffer[newestIndex]
         if time > newest.time {
-            samples.append(sample)
-        } else if time == newest.time {
-            samples[samples.count - 1] = sample
-        } else if time < newest.time - window {
-            samples = [sample]
-        } else {
-            // Inside the window but out of order: keep the array sorted.
-            let index = samples.firstIndex { $0.time >= time } ?? samples.count
-            if index < samples.count, samples[index].time == time {
-                samples[index] = sample
+            // The common case: the ring's oldest slot takes it once full.
+            if buffer.count < capacity {
+                buffer.append(sample)
             } else {
-                samples.insert(sample, at: index)
+                buffer[head] = sample
+                head = head + 1 == capacity ? 0 : head + 1
             }
+        } else if time == newest.time {
+            buffer[newestIndex] = sample
+        } else if time < newest.time - window {
+            buffer = [sample]
+            head = 0
+        } else {
+            // Inside the window but out of order: keep the samples sorted (in order, no ring).
+            var ordered = samples
+            let index = ordered.firstIndex { $0.time >= time } ?? ordered.count
+            if index < ordered.count, ordered[index].time == time {
+                ordered[index] = sample
+            } else {
+                ordered.insert(sample, at: index)
+            }
+            if ordered.count > capacity {
+                ordered.removeFirst(ordered.count - capacity)
+            }
+            buffer = ordered
+            head = 0
         }
-        if samples.count > capacity {
-            samples.removeFirst(samples.count - capacity)
+    }
+
+    /// The storage a drag step writes, for a caller that prefetches it: the array's header
+    /// and the slot the next sample goes to (not the whole array: a step touches those only).
+    @inline(__always)
+    func nextSlotStorage(_ body: (UnsafeRawPointer, Int) -> Void) {
+        buffer.withUnsafeBytes { b in
+            guard let base = b.baseAddress else { return }
+            body(base - 32, 32)
+            let slot = buffer.count < capacity ? buffer.count : head
+            body(base + slot * MemoryLayout<Sample>.stride, MemoryLayout<Sample>.stride)
         }
     }
 
     /// The estimated velocity (pt/s); 0 when the window holds fewer than two distinct times.
     public func velocity() -> Double {
+        let samples = self.samples
         guard let newest = samples.last else { return 0 }
         let cutoff = newest.time - window
         let recent = samples.filter { $0.time >= cutoff }
@@ -107,6 +145,13 @@ public struct VelocityEstimator: Sendable, Equatable {
 
     /// Forgets every sample (a new gesture).
     public mutating func reset() {
-        samples.removeAll()
+        buffer.removeAll()
+        head = 0
+    }
+
+    /// Equal when the window, the capacity and the samples (in time order) are: where the
+    /// ring starts is not part of the value.
+    public static func == (a: VelocityEstimator, b: VelocityEstimator) -> Bool {
+        a.window == b.window && a.capacity == b.capacity && a.samples == b.samples
     }
 }

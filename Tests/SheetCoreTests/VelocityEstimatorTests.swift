@@ -107,4 +107,48 @@ import SheetCore
         for i in 0..<8 { e.add(time: base + Double(i) * 8, value: 100 + Double(i) * 4) }
         #expect(abs(e.velocity() - 500) < 1e-6)
     }
+
+    /// The estimator keeps its samples in a ring once full; it must keep exactly the samples
+    /// (and so give exactly the velocity) of the plain sorted list the rules describe, for
+    /// any stream: in order, repeated times, out of order inside the window, restarts.
+    @Test(arguments: [2, 3, 5, 32])
+    func ringKeepsTheSamplesOfTheSortedList(capacity: Int) {
+        var e = VelocityEstimator(window: 40, capacity: capacity)
+        var model: [VelocityEstimator.Sample] = []
+        var rng = SplitMix64(state: UInt64(capacity))
+        var t = 1000.0
+        for step in 0..<2_000 {
+            let r = rng.next() % 100
+            // Mostly forward, as drags are; sometimes the same time, a little back, far back.
+            let time = r < 70 ? t + Double(rng.next() % 9) : r < 80 ? t : r < 95 ? t - Double(rng.next() % 30) : t - 500
+            let sample = VelocityEstimator.Sample(time: time, value: Double(rng.next() % 400))
+            e.add(time: sample.time, value: sample.value)
+            Self.add(sample, to: &model, window: 40, capacity: capacity)
+            t = max(t, model.last?.time ?? t)
+            if time < t - 40 { t = time }
+            #expect(e.samples == model, "step \(step)")
+            if e.samples != model { return }
+            #expect(e.velocity() == VelocityEstimator(window: 40, capacity: capacity, replaying: model).velocity())
+        }
+        // Where the ring starts is not part of the value.
+        #expect(e == VelocityEstimator(window: 40, capacity: capacity, replaying: e.samples))
+    }
+
+    /// The rules as a sorted list (the estimator's storage before the ring).
+    private static func add(_ s: VelocityEstimator.Sample, to list: inout [VelocityEstimator.Sample], window: Double,
+                            capacity: Int) {
+        guard let newest = list.last else { list = [s]; return }
+        if s.time > newest.time {
+            list.append(s)
+        } else if s.time == newest.time {
+            list[list.count - 1] = s
+        } else if s.time < newest.time - window {
+            list = [s]
+        } else if let i = list.firstIndex(where: { $0.time >= s.time }), list[i].time == s.time {
+            list[i] = s
+        } else {
+            list.insert(s, at: list.firstIndex { $0.time >= s.time } ?? list.count)
+        }
+        if list.count > capacity { list.removeFirst(list.count - capacity) }
+    }
 }
