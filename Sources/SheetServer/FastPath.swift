@@ -12,14 +12,17 @@ import SheetRPC
 /// recognise.
 extension SheetService {
     public func fastPath(_ message: UnsafeRawBufferPointer, emit: RPCNotifier) -> RPCFastOutcome? {
+        // The input's session starts loading before the message is parsed, and arrives while
+        // it is (a message read member by member is prefetched once it has been read).
+        let aheadHandle = HotMessage.sessionAhead(message)
+        let ahead = aheadHandle.flatMap { sessions.unretained(handle: $0) }
+        if let ahead { Self.prefetch(ahead) }
         guard let m = HotMessage.parse(message) else { return nil }
-        // The input's session, looked up once (nil: clock.tick, or no such session), and
-        // borrowed rather than retained (see `SessionTable.unretained(handle:)`).
-        let target = m.call.session.flatMap { sessions.unretained(handle: $0) }
-        if let target {
-            Session.prefetch(target)
-            Session.prefetchStorage(target, depth: 0)
-        }
+        // The input's session (nil: clock.tick, or no such session), borrowed rather than
+        // retained (see `SessionTable.unretained(handle:)`).
+        let handle = m.call.session
+        let target = handle == aheadHandle ? ahead : handle.flatMap { sessions.unretained(handle: $0) }
+        if let target, handle != aheadHandle { Self.prefetch(target) }
         if let target, target._withUnsafeGuaranteedRef({ $0.sheet.state.setup.edge != .bottom }) { return nil }
         if m.kind == .present || m.kind == .dismiss, case .command(_, let t, _, _) = m.call {
             if t == nil && clock != .realtime { return nil }
@@ -38,6 +41,14 @@ extension SheetService {
                 return .error(id: m.id, method: m.method, error)
             }
         }
+    }
+
+    /// Starts loading an input's session: its object, and the blocks it points to (whose
+    /// addresses are read from the object, so those wait for it while the parse goes on).
+    @inline(__always)
+    private static func prefetch(_ s: Unmanaged<Session>) {
+        Session.prefetch(s)
+        Session.prefetchStorage(s, depth: 0)
     }
 
     /// Applies the call; its answer (`null` for an input nobody reads the answer of).

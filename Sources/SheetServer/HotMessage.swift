@@ -88,6 +88,20 @@ struct HotMessage {
 
     enum Method { case pan, scroll, tick, present, dismiss }
 
+    /// The session an input names, read ahead of `parse` from the start of a message on one
+    /// of the layouts hosts write (`canonicalPan`, `canonicalCommand`: the session is the
+    /// first member of `params`); nil for any other message. Only a hint for the server, which
+    /// starts loading that session while `parse` reads the rest (at 10,000 sessions a
+    /// session's state is not in the cache when its input comes, and the parse is the work
+    /// there is to do while it arrives): it checks no more than the head.
+    static func sessionAhead(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var s = ByteScanner(bytes)
+        guard s.eat(HotNames.shared.panRuns.head) || s.eat(HotNames.shared.commandRuns.presentHead)
+            || s.eat(HotNames.shared.commandRuns.dismissHead)
+        else { return nil }
+        return s.session()
+    }
+
     /// An `input.pan` notification as hosts write it on every move of a finger —
     /// `{"jsonrpc":"2.0","method":"input.pan","params":{"session":…,"t":…,"phase":…,
     /// "translation":{"x":…,"y":…}}}`, in that order, nothing more — read straight through,
