@@ -14,15 +14,15 @@ extension SheetService {
     public func fastPath(_ message: UnsafeRawBufferPointer, emit: RPCNotifier) -> RPCFastOutcome? {
         // The input's session starts loading before the message is parsed, and arrives while
         // it is (a message read member by member is prefetched once it has been read).
-        let aheadHandle = HotMessage.sessionAhead(message)
-        let ahead = aheadHandle.flatMap { sessions.unretained(handle: $0) }
+        let head = HotMessage.CanonicalHead(message)
+        let ahead = head.flatMap { sessions.unretained(handle: $0.session) }
         if let ahead { Self.prefetch(ahead) }
-        guard let m = HotMessage.parse(message) else { return nil }
+        guard let m = HotMessage.parse(message, head: head) else { return nil }
         // The input's session (nil: clock.tick, or no such session), borrowed rather than
         // retained (see `SessionTable.unretained(handle:)`).
         let handle = m.call.session
-        let target = handle == aheadHandle ? ahead : handle.flatMap { sessions.unretained(handle: $0) }
-        if let target, handle != aheadHandle { Self.prefetch(target) }
+        let target = handle == head?.session ? ahead : handle.flatMap { sessions.unretained(handle: $0) }
+        if let target, handle != head?.session { Self.prefetch(target) }
         if let target, target._withUnsafeGuaranteedRef({ $0.sheet.state.setup.edge != .bottom }) { return nil }
         if m.kind == .present || m.kind == .dismiss, case .command(_, let t, _, _) = m.call {
             if t == nil && clock != .realtime { return nil }

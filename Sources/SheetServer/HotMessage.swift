@@ -51,8 +51,12 @@ struct HotMessage {
     var method: String { HotNames.name(of: kind) }
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
-        if let pan = canonicalPan(bytes) { return pan }
-        if let command = canonicalCommand(bytes) { return command }
+        parse(bytes, head: CanonicalHead(bytes))
+    }
+
+    /// `parse`, given what `CanonicalHead` read of the same bytes (nil: not such a head).
+    static func parse(_ bytes: UnsafeRawBufferPointer, head: CanonicalHead?) -> HotMessage? {
+        if let head, let m = head.kind == .pan ? canonicalPan(head) : canonicalCommand(head) { return m }
         var s = ByteScanner(bytes)
         var id: Int64??, version = false, method: Method?, call: Call?
         // `params` is read where it stands, so it must come after `method` (as clients write it).
@@ -88,18 +92,34 @@ struct HotMessage {
 
     enum Method { case pan, scroll, tick, present, dismiss }
 
-    /// The session an input names, read ahead of `parse` from the start of a message on one
-    /// of the layouts hosts write (`canonicalPan`, `canonicalCommand`: the session is the
-    /// first member of `params`); nil for any other message. Only a hint for the server, which
-    /// starts loading that session while `parse` reads the rest (at 10,000 sessions a
-    /// session's state is not in the cache when its input comes, and the parse is the work
-    /// there is to do while it arrives): it checks no more than the head.
-    static func sessionAhead(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        var s = ByteScanner(bytes)
-        guard s.eat(HotNames.shared.panRuns.head) || s.eat(HotNames.shared.commandRuns.presentHead)
-            || s.eat(HotNames.shared.commandRuns.dismissHead)
-        else { return nil }
-        return s.session()
+    /// The head of a message as hosts write it, up to its session:
+    /// `{"jsonrpc":"2.0","method":M,"params":{"session":S` with M `input.pan`, `sheet.present`
+    /// or `sheet.dismiss`. Read once, before the rest: the server starts loading session S
+    /// while the message is parsed (at 10,000 sessions a session's state is not in the cache
+    /// when its input comes, and the parse is the work there is to do while it arrives), and
+    /// `canonicalPan` / `canonicalCommand` read on from where it stopped.
+    struct CanonicalHead {
+        /// `.pan`, `.present` or `.dismiss`.
+        var kind: Method
+        var session: Int
+        /// Just after the session's value.
+        var rest: ByteScanner
+
+        init?(_ bytes: UnsafeRawBufferPointer) {
+            var s = ByteScanner(bytes)
+            if s.eat(HotNames.shared.panRuns.head) {
+                kind = .pan
+            } else if s.eat(HotNames.shared.commandRuns.presentHead) {
+                kind = .present
+            } else if s.eat(HotNames.shared.commandRuns.dismissHead) {
+                kind = .dismiss
+            } else {
+                return nil
+            }
+            guard let session = s.session() else { return nil }
+            self.session = session
+            rest = s
+        }
     }
 
     /// An `input.pan` notification as hosts write it on every move of a finger —
@@ -107,17 +127,16 @@ struct HotMessage {
     /// "translation":{"x":…,"y":…}}}`, in that order, nothing more — read straight through,
     /// each value as `pan` reads it. Anything else is nil and `parse` reads it member by member:
     /// this accepts a subset of what that accepts, with the same values.
-    static func canonicalPan(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
-        var s = ByteScanner(bytes)
+    static func canonicalPan(_ head: CanonicalHead) -> HotMessage? {
+        var s = head.rest
         let runs = HotNames.shared.panRuns
-        guard s.eat(runs.head), let session = s.session(),
-              s.eat(runs.t), let t = s.number(in: HotNames.shared.time.range),
+        guard s.eat(runs.t), let t = s.number(in: HotNames.shared.time.range),
               s.eat(runs.phase), let phase = s.rawString().flatMap({ HotNames.shared.panPhases.match($0) }),
               s.eat(runs.translationX), let x = s.number(in: InputPan.translationRange),
               s.eat(runs.y), let y = s.number(in: InputPan.translationRange),
               s.eat(runs.tail), s.atEnd
         else { return nil }
-        return HotMessage(id: nil, kind: .pan, call: panCall(session: session, t: t, phase: phase,
+        return HotMessage(id: nil, kind: .pan, call: panCall(session: head.session, t: t, phase: phase,
                                                              translation: Vector(x: x, y: y), velocity: nil, source: nil))
     }
 
@@ -125,18 +144,10 @@ struct HotMessage {
     /// `{"jsonrpc":"2.0","method":…,"params":{"session":…}}`, or with `,"t":…` after the
     /// session, nothing more — read straight through, each value as `command` reads it; nil
     /// for anything else, which `parse` reads member by member (see `canonicalPan`).
-    static func canonicalCommand(_ bytes: UnsafeRawBufferPointer) -> HotMessage? {
-        var s = ByteScanner(bytes)
+    static func canonicalCommand(_ head: CanonicalHead) -> HotMessage? {
+        var s = head.rest
         let runs = HotNames.shared.commandRuns
-        let presents: Bool
-        if s.eat(runs.presentHead) {
-            presents = true
-        } else if s.eat(runs.dismissHead) {
-            presents = false
-        } else {
-            return nil
-        }
-        guard let session = s.session() else { return nil }
+        let presents = head.kind == .present
         var t: Double?
         if s.eat(runs.t) {
             guard let v = s.number(in: HotNames.shared.time.range) else { return nil }
@@ -144,7 +155,7 @@ struct HotMessage {
         }
         guard s.eat(runs.tail), s.atEnd else { return nil }
         return HotMessage(id: nil, kind: presents ? .present : .dismiss,
-                          call: .command(session: session, t: t, presents: presents,
+                          call: .command(session: head.session, t: t, presents: presents,
                                          animated: Animated.member.defaultValue ?? true))
     }
 

@@ -1,15 +1,16 @@
 import Testing
 @testable import SheetServer
 
-/// `HotMessage.sessionAhead` reads an input's session from the head of a message as hosts
+/// `HotMessage.CanonicalHead` reads an input's session from the head of a message as hosts
 /// write it, before the message is parsed (the server starts loading that session while the
 /// parse goes on): the same session the parse then reads, and nothing for other messages.
-@Suite struct HotMessageSessionAheadTests {
+@Suite struct HotMessageCanonicalHeadTests {
     static func ahead(_ text: String) -> (ahead: Int?, parsed: HotMessage?) {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBytes { b in
             let raw = UnsafeRawBufferPointer(b)
-            return (HotMessage.sessionAhead(raw), HotMessage.parse(raw))
+            let head = HotMessage.CanonicalHead(raw)
+            return (head?.session, HotMessage.parse(raw, head: head))
         }
     }
 
