@@ -84,7 +84,8 @@ public struct VelocityEstimator: Sendable, Equatable {
         } else if time == newest.time {
             buffer[newestIndex] = sample
         } else if time < newest.time - window {
-            buffer = [sample]
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(sample)
             head = 0
         } else {
             // Inside the window but out of order: keep the samples sorted (in order, no ring).
@@ -107,11 +108,10 @@ public struct VelocityEstimator: Sendable, Equatable {
     /// and the slot the next sample goes to (not the whole array: a step touches those only).
     @inline(__always)
     func nextSlotStorage(_ body: (UnsafeRawPointer, Int) -> Void) {
-        buffer.withUnsafeBytes { b in
-            guard let base = b.baseAddress else { return }
-            body(base - 32, 32)
-            let slot = buffer.count < capacity ? buffer.count : head
-            body(base + slot * MemoryLayout<Sample>.stride, MemoryLayout<Sample>.stride)
+        let header = Array<Sample>.storageHeaderBytes, stride = MemoryLayout<Sample>.stride
+        buffer.withStorageBlock { start, _ in
+            body(start, header)
+            body(start + header + (buffer.count < capacity ? buffer.count : head) * stride, stride)
         }
     }
 
