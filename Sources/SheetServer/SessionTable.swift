@@ -5,7 +5,7 @@ extension SheetService {
     /// mutated in place (no copy of its arrays per message).
     ///
     /// All of it in the one object, small members first: a frame reads the session's header,
-    /// `sheet` and `lastValues` from one contiguous block (at 10,000 sessions, each line of it
+    /// `sheet` and `lastFrame` from one contiguous block (at 10,000 sessions, each line of it
     /// a cache miss per frame, and a pointer to follow one more). The release build turns the
     /// run-time exclusivity checks of stored properties off (`scripts/build-release.sh`);
     /// debug builds — every test — keep them.
@@ -18,12 +18,12 @@ extension SheetService {
         var isMoving = false
         var seq: Int
         var sheet: Sheet
-        /// The last frame sent: its values (nil before any) and its names.
-        var lastValues: FrameValues?
+        /// The last frame sent: its values, packed (none before any), and its names.
+        var lastFrame = SentFrame()
         var lastNames = FrameNames(detent: "", navIDs: [])
 
         /// About the object's size: its header and members.
-        static let bytes = 64 + MemoryLayout<Sheet>.size + MemoryLayout<FrameValues?>.size + MemoryLayout<FrameNames>.size
+        static let bytes = 64 + MemoryLayout<Sheet>.size + MemoryLayout<SentFrame>.size + MemoryLayout<FrameNames>.size
 
         /// Starts loading the whole object into the cache (see `Prefetch`).
         @inline(__always)

@@ -245,7 +245,7 @@ public final class SheetService: RPCService {
         // The names are compared in place and copied only when they change; the values are
         // plain data.
         let namesChanged = s.sheet.refreshNames(&s.lastNames)
-        let changed = namesChanged || Self.differs(values, from: s.lastValues)
+        let changed = namesChanged || s.lastFrame.differs(from: values)
         if changed {
             s.seq += 1
             // The names lent in place; the ids of navigation entries only when there are any
@@ -263,18 +263,11 @@ public final class SheetService: RPCService {
             // One-shot members are spent once sent; they do not count as a later change.
             s.sheet.didDeliverFrame()
             values.scroll.flingVelocityY = nil
-            s.lastValues = values
+            s.lastFrame.record(values)
         }
         drain(s, id: s.id)
         if !active { s.isMoving = false }
         return changed
-    }
-
-    /// Whether `values` differ from the last ones sent. A change of `accessibility` alone
-    /// emits no frame (the list is current in every frame sent).
-    static func differs(_ values: FrameValues, from last: FrameValues?) -> Bool {
-        guard let last else { return true }
-        return !last.isSame(as: values)
     }
 
     /// Queue the session's pending events and diagnostics.
@@ -406,17 +399,6 @@ public final class SheetService: RPCService {
         o["navigation"] = names(BuiltinPolicies.navigationNames, .navigation)
         o["detentResolver"] = names(BuiltinPolicies.detentResolverNames, .detentResolver)
         return .object(o)
-    }
-}
-
-extension FrameValues {
-    /// Equal to `other`, or different only in `accessibility` (which alone emits no frame).
-    func isSame(as other: FrameValues) -> Bool {
-        if self == other { return true }
-        guard accessibility != other.accessibility else { return false }
-        var same = other
-        same.accessibility = accessibility
-        return same == self
     }
 }
 
