@@ -22,9 +22,10 @@ struct SentFrame {
 
     /// Whether `values` is another frame than the last one recorded (always, before any).
     /// Compared as it is read, number by number, so a frame that moved is told apart at its
-    /// first number that did.
-    func differs(from values: FrameValues) -> Bool {
-        withUnsafeBytes(of: words) { raw in
+    /// first number that did. It changes nothing: `mutating` so that the words are read where
+    /// they are (read through a copy, all 264 bytes would be copied first).
+    mutating func differs(from values: FrameValues) -> Bool {
+        withUnsafeMutableBytes(of: &words) { raw in
             let old = raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt64.self)
             // A header with `nanBit` (or none: 0) is never that of `values` as read here.
             guard old[0] == Self.header(values) else { return true }
