@@ -13,10 +13,15 @@ import SheetRPC
 extension SheetService {
     public func fastPath(_ message: UnsafeRawBufferPointer, emit: RPCNotifier) -> RPCFastOutcome? {
         // The input's session starts loading before the message is parsed, and arrives while
-        // it is (a message read member by member is prefetched once it has been read).
+        // it is: its object and, where they were at its last input, its blocks, all at once
+        // (a message read member by member is prefetched once it has been read).
         let head = HotMessage.CanonicalHead(message)
-        let ahead = head.flatMap { sessions.unretained(handle: $0.session) }
-        if let ahead { Self.prefetch(ahead) }
+        var ahead: Unmanaged<Session>?
+        if let head, let (s, hints) = sessions.unretainedWithHints(handle: head.session) {
+            Session.prefetch(s)
+            hints.prefetch()
+            ahead = s
+        }
         guard let m = HotMessage.parse(message, head: head) else { return nil }
         // The input's session (nil: clock.tick, or no such session), borrowed rather than
         // retained (see `SessionTable.unretained(handle:)`).
@@ -58,6 +63,7 @@ extension SheetService {
             return try clockTick(at: t)  // (fastPath answers ticks itself)
         case .pan(let handle, _, _, _, _, _), .scroll(let handle, _, _), .command(let handle, _, _, _):
             guard let target else { throw RPCError.unknownSession("s\(handle)") }
+            defer { sessions.keepHints(for: target) }  // where its blocks are, for its next input
             // The session borrowed, not retained (see `SessionTable.unretained(handle:)`).
             return try target._withUnsafeGuaranteedRef { s in
                 Result { () throws(RPCError) in try apply(input: call, to: s, answered: answered) }

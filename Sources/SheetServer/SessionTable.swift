@@ -101,6 +101,25 @@ struct SessionTable: Sequence {
         byHandle.unretained(h)
     }
 
+    /// `unretained(handle:)`, and where the session's blocks were at its last input
+    /// (`keepHints(for:)`): its object and those blocks can be asked for all at once. (The
+    /// caller prefetches: prefetched here, the table's arrays would be retained around it.)
+    @inline(__always)
+    func unretainedWithHints(handle h: Int) -> (session: Unmanaged<Session>, hints: PrefetchHints)? {
+        byHandle.unretainedWithHints(h)
+    }
+
+    /// Notes where `s`'s blocks are now, for `unretainedWithHints(handle:)` at its next input.
+    @inline(__always)
+    mutating func keepHints(for s: Unmanaged<Session>) {
+        var hints = PrefetchHints()
+        let order = s._withUnsafeGuaranteedRef { s in
+            s.sheet.storage(depth: 0) { hints.add($0, bytes: $1) }
+            return s.order
+        }
+        byHandle.setHints(hints, for: order)
+    }
+
     mutating func insert(_ s: Session) {
         byHandle.insert(s, for: s.order)
     }
