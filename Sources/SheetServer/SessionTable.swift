@@ -18,14 +18,17 @@ extension SheetService {
         var isMoving = false
         var seq: Int
         var sheet: Sheet
-        /// The last frame sent: its values, packed (none before any), and its names.
-        var lastFrame = SentFrame()
+        /// The last frame sent: its names, and its values, packed (none before any); last, as
+        /// a plain sheet's frame fills only the first two lines of its room.
         var lastNames = FrameNames(detent: "", navIDs: [])
+        var lastFrame = SentFrame()
 
-        /// About the object's size: its header and members.
-        static let bytes = 64 + MemoryLayout<Sheet>.size + MemoryLayout<SentFrame>.size + MemoryLayout<FrameNames>.size
+        /// About the bytes a frame reads: the object's header and members, up to the first 16
+        /// words of `lastFrame` (a plain sheet's frame packs to 13).
+        static let bytes = 64 + MemoryLayout<Sheet>.size + MemoryLayout<FrameNames>.size + 16 * 8
 
-        /// Starts loading the whole object into the cache (see `Prefetch`).
+        /// Starts loading the object into the cache (see `Prefetch`): all but the room of
+        /// `lastFrame` that a plain sheet's frame leaves unused.
         @inline(__always)
         static func prefetch(_ s: Unmanaged<Session>) {
             Prefetch.lines(UnsafeRawPointer(s.toOpaque()), bytes: bytes)
