@@ -1,4 +1,5 @@
 import Testing
+import SheetRPC
 @testable import SheetServer
 
 /// The prefetch hints a session's input leaves in the handle table (where its blocks are) stay
@@ -47,5 +48,32 @@ import Testing
         for i in 1...5 { h.add(UnsafeRawPointer(bitPattern: UInt(i) * 1024)!, bytes: i * 40) }
         #expect(h.blocks.map(\.address) == [1024, 2048, 3072, 4096])
         #expect(h.blocks.map(\.bytes) == [64, 128, 128, 192])
+    }
+
+    /// Every input the fast path applies leaves the hints of where its session's blocks are
+    /// then: the samples' next slot moves with each drag step, and the hints with it.
+    @Test func anInputLeavesTheHintsOfItsSessionsBlocks() {
+        let service = SheetService(configuration: .init(now: { 0 }))
+        let c = RPCConnection(service: service)
+        _ = c.receive(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"#)
+        _ = c.receive(#"{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
+        _ = c.receive(#"{"jsonrpc":"2.0","id":3,"method":"sheet.present","params":{"session":"s1","t":0,"animated":false}}"#)
+        let before = service.fastPathTaken.pan
+        var seen: [PrefetchHints] = []
+        for (i, phase) in (["began"] + Array(repeating: "changed", count: 40)).enumerated() {
+            _ = c.receive(#"{"jsonrpc":"2.0","method":"input.pan","params":{"session":"s1","t":\#(10 + i),"phase":"\#(phase)","translation":{"x":0,"y":\#(i)}}}"#)
+            guard let (session, hints) = service.sessions.unretainedWithHints(handle: 1) else {
+                Issue.record("no session s1")
+                return
+            }
+            var now = PrefetchHints()
+            session._withUnsafeGuaranteedRef { $0.sheet.storage(depth: 0) { now.add($0, bytes: $1) } }
+            #expect(hints == now, "after pan \(i)")
+            seen.append(hints)
+        }
+        #expect(service.fastPathTaken.pan == before + 41)  // the fast path took them all
+        // The next sample's slot moves: the hints of consecutive steps differ.
+        #expect(seen.count == 41 && zip(seen.dropFirst(), seen.dropFirst(2)).allSatisfy { $0 != $1 })
+        #expect(seen.last?.blocks.count == 4)
     }
 }
