@@ -142,11 +142,26 @@ import Testing
         }
     }
 
-    /// The members `SentFrame.pack` knows: a new member of `FrameValues` must be packed too.
+    /// The members `SentFrame` packs: a new member of `FrameValues`, or of one of its
+    /// members, must be packed too.
     @Test func everyMemberIsPacked() {
         var r = Numbers(state: 3)
         let labels = Mirror(reflecting: Self.frame(&r)).children.compactMap(\.label)
         #expect(labels == ["state", "accessibility", "corners", "sheet", "cornerRadius", "progress", "position", "keyboard",
                            "dimming", "grabber", "scroll", "nav", "footer", "opacity", "background", "transform", "back"])
+        // And the members of the members.
+        func members(_ v: Any) -> [String] { Mirror(reflecting: v).children.compactMap(\.label) }
+        #expect(members(Rect(x: 0, y: 0, width: 0, height: 0)) == ["x", "y", "width", "height"])
+        #expect(members(SheetFrame.Position(index: 0, fraction: 0)) == ["index", "fraction"])
+        #expect(members(SheetFrame.Keyboard(height: 0, overlap: 0)) == ["height", "overlap"])
+        #expect(members(SheetFrame.Dimming(alpha: 0, passthrough: false)) == ["alpha", "passthrough"])
+        #expect(members(SheetFrame.Grabber(visible: false, y: 0)) == ["visible", "y"])
+        #expect(members(SheetFrame.Scroll(pinOffsetY: nil, flingVelocityY: nil)) == ["pinOffsetY", "flingVelocityY"])
+        #expect(members(SheetFrame.NavPlacement(x: 0, width: 0, height: 0, alpha: 0)) == ["x", "width", "height", "alpha"])
+        #expect(members(SheetFrame.NavPlacements()) == ["separatorX", "count", "first", "second"])
+        #expect(members(SheetFrame.Footer(y: 0)) == ["y"])
+        #expect(members(SheetFrame.Background(scale: 0, translateY: 0, cornerRadius: 0)) == ["scale", "translateY", "cornerRadius"])
+        #expect(members(SheetFrame.Transform(scale: 0, translateY: 0)) == ["scale", "translateY"])
+        #expect(members(SheetFrame.BackScale(scaleX: 0, scaleY: 0)) == ["scaleX", "scaleY"])
     }
 }
