@@ -72,6 +72,10 @@ package struct DetentCache: Sendable, Equatable {
     /// Whether no detents are held.
     var isEmpty: Bool { address == 0 }
 
+    /// Which entry is held (its address; 0 = none): a caller that keeps where the cache's
+    /// blocks are sees from it that they may have moved.
+    package var identity: UInt { address }
+
     /// Remembers `detents` as resolved from `inputs`.
     mutating func store(_ detents: [ResolvedDetent], for inputs: DetentInputs) {
         entry = ImmutableBox(Entry(key: inputs.key, specs: inputs.specs, resolution: inputs.resolution, detents: detents,

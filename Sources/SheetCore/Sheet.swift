@@ -499,6 +499,10 @@ public struct Sheet: ~Copyable, Sendable {
         }
     }
 
+    /// Which detent cache entry the sheet holds (`DetentCache.identity`). It changes nothing:
+    /// `mutating` so that the sheet is passed by address (see `advance(to:)`).
+    package mutating func detentCacheIdentity() -> UInt { state.detentCache.identity }
+
     /// The ids of the navigation entries on screen (`frame().navIDs`).
     public var navIDs: [String] { state.navIDs() }
 

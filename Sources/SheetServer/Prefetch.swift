@@ -30,6 +30,9 @@ struct PrefetchHints: Equatable {
 
     init() {}
 
+    /// No block is hinted.
+    var isEmpty: Bool { first == 0 }
+
     /// Adds a block (after the first four, or at an address beyond 48 bits: nothing).
     @inline(__always)
     mutating func add(_ start: UnsafeRawPointer, bytes: Int) {

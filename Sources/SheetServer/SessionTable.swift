@@ -61,10 +61,17 @@ struct SessionTable: Sequence {
     typealias Session = SheetService.Session
 
     private var byHandle = HandleTable<Session>()
+    /// A moving session, unretained, and where its blocks were at its last tick (`keepTickHints`).
+    struct MovingEntry {
+        let session: Unmanaged<Session>
+        var hints = PrefetchHints()
+        /// The detent cache entry the hints were taken with (`DetentCache.identity`).
+        var detents: UInt = 0
+    }
     /// Moving sessions, unretained (`byHandle` holds every one of them, and removing a
     /// session removes it here too): marking, sweeping and dropping them touches no reference
     /// count. In creation order unless `movingNeedsSort`.
-    private(set) var moving: [Unmanaged<Session>] = []
+    private(set) var moving: [MovingEntry] = []
     private var movingNeedsSort = false
     /// During a tick's sweep: how many of the visited sessions stay moving (kept, in order, at
     /// the front of `moving`).
@@ -132,7 +139,7 @@ struct SessionTable: Sequence {
     mutating func removeValue(forKey id: String) -> Session? {
         guard let h = Self.handle(id), let s = byHandle.removeValue(forKey: h) else { return nil }
         if s.isMoving {
-            moving.removeAll { $0.toOpaque() == Unmanaged.passUnretained(s).toOpaque() }
+            moving.removeAll { $0.session.toOpaque() == Unmanaged.passUnretained(s).toOpaque() }
             s.isMoving = false
         }
         return s
@@ -142,13 +149,13 @@ struct SessionTable: Sequence {
     mutating func markMoving(_ s: Session) {
         guard !s.isMoving else { return }
         s.isMoving = true
-        if let last = moving.last, last.takeUnretainedValue().order > s.order { movingNeedsSort = true }
-        moving.append(Unmanaged.passUnretained(s))
+        if let last = moving.last, last.session.takeUnretainedValue().order > s.order { movingNeedsSort = true }
+        moving.append(MovingEntry(session: Unmanaged.passUnretained(s)))
     }
 
     /// The moving sessions (retained one by one as the caller iterates).
-    var movingSessions: LazyMapSequence<[Unmanaged<Session>], Session> {
-        moving.lazy.map { $0.takeUnretainedValue() }
+    var movingSessions: LazyMapSequence<[MovingEntry], Session> {
+        moving.lazy.map { $0.session.takeUnretainedValue() }
     }
 
     /// Starts a tick's sweep: puts the moving sessions in creation order. The tick then visits
@@ -160,7 +167,7 @@ struct SessionTable: Sequence {
     mutating func beginSweep() {
         kept = 0
         guard movingNeedsSort else { return }
-        moving.sort { $0.takeUnretainedValue().order < $1.takeUnretainedValue().order }
+        moving.sort { $0.session.takeUnretainedValue().order < $1.session.takeUnretainedValue().order }
         movingNeedsSort = false
     }
 
@@ -168,14 +175,42 @@ struct SessionTable: Sequence {
     /// each without retaining and releasing it. The list only grows while a tick runs, so
     /// index `i` is the same session throughout.
     func movingSession(at i: Int) -> Unmanaged<Session> {
+        moving[i].session
+    }
+
+    /// The moving session at index `i` and where its blocks were at its last tick (none if it
+    /// has had none since it started moving). (The caller prefetches: see `unretainedWithHints`.)
+    @inline(__always)
+    func movingSessionWithHints(at i: Int) -> MovingEntry {
         moving[i]
     }
 
-    /// Keeps the session just visited at `i` for the next tick if it still moves: read while
-    /// the session is in the cache, not in a pass of its own over every session afterwards.
-    /// Those kept move to the front in order (the ones between are all resting).
+    /// Notes where the blocks of the moving session at `i` are now, for its next tick: the
+    /// resolved detents, the detent cache entry and the options (what a frame reads), asked for
+    /// with the object three sessions ahead instead of read from it one after the other.
+    /// Taken again only when the sheet holds another detent cache entry than when they were
+    /// last taken (those blocks do not move while it holds the same one; its options rarely do,
+    /// and a stale hint only costs a useless load).
+    @inline(__always)
+    private mutating func keepTickHints(at i: Int) {
+        let detents = moving[i].session._withUnsafeGuaranteedRef { $0.sheet.detentCacheIdentity() }
+        guard detents != moving[i].detents || moving[i].hints.isEmpty else { return }
+        var hints = PrefetchHints()
+        moving[i].session._withUnsafeGuaranteedRef { s in
+            s.sheet.storage(depth: 1) { hints.add($0, bytes: $1) }
+            s.sheet.storage(depth: 0) { hints.add($0, bytes: $1) }
+        }
+        moving[i].hints = hints
+        moving[i].detents = detents
+    }
+
+    /// Keeps the session just visited at `i` for the next tick if it still moves, with the
+    /// hints of where its blocks are (`keepTickHints`): read while the session is in the
+    /// cache, not in a pass of its own over every session afterwards. Those kept move to the
+    /// front in order (the ones between are all resting).
     mutating func sweep(at i: Int) {
-        guard moving[i]._withUnsafeGuaranteedRef({ $0.isMoving }) else { return }
+        guard moving[i].session._withUnsafeGuaranteedRef({ $0.isMoving }) else { return }
+        keepTickHints(at: i)
         if kept != i { moving.swapAt(kept, i) }
         kept += 1
     }

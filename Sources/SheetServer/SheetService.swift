@@ -221,11 +221,21 @@ public final class SheetService: RPCService {
         let stamp = FormattedNumber(t)  // every frame's `t`, formatted once
         let n = sessions.moving.count
         for i in 0..<n {
-            // Staged prefetch: each session's object three visits ahead, the blocks it points
-            // to two ahead, what those point to one ahead (see `Prefetch`).
-            if i + 3 < n { Session.prefetch(sessions.movingSession(at: i + 3)) }
-            if i + 2 < n { Session.prefetchStorage(sessions.movingSession(at: i + 2), depth: 0) }
-            if i + 1 < n { Session.prefetchStorage(sessions.movingSession(at: i + 1), depth: 1) }
+            // Prefetch: each session's object three visits ahead, with its blocks where they
+            // were at its last tick. A session without such hints (moving since this tick's
+            // last) is staged instead: the blocks its object points to two ahead, what those
+            // point to one ahead (see `Prefetch`).
+            if i + 3 < n {
+                let ahead = sessions.movingSessionWithHints(at: i + 3)
+                Session.prefetch(ahead.session)
+                ahead.hints.prefetch()
+            }
+            if i + 2 < n, sessions.movingSessionWithHints(at: i + 2).hints.isEmpty {
+                Session.prefetchStorage(sessions.movingSession(at: i + 2), depth: 0)
+            }
+            if i + 1 < n, sessions.movingSessionWithHints(at: i + 1).hints.isEmpty {
+                Session.prefetchStorage(sessions.movingSession(at: i + 1), depth: 1)
+            }
             sessions.movingSession(at: i)._withUnsafeGuaranteedRef { s in
                 if tick(s, at: t, stamp: stamp, emit: emit) { count += 1 }
             }

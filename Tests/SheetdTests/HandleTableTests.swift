@@ -76,4 +76,36 @@ import SheetRPC
         #expect(seen.count == 41 && zip(seen.dropFirst(), seen.dropFirst(2)).allSatisfy { $0 != $1 })
         #expect(seen.last?.blocks.count == 4)
     }
+
+    /// A tick leaves, on each session that still moves, the hints of where its blocks are
+    /// (for its next tick): they stay with their own session as the sweep drops the ones that
+    /// came to rest and moves the others forward.
+    @Test func aTickLeavesEachMovingSessionsHints() {
+        let service = SheetService(configuration: .init(now: { 0 }))
+        let c = RPCConnection(service: service)
+        _ = c.receive(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"#)
+        for n in 1...6 {
+            _ = c.receive(#"{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
+            // Presented one after another: the first ones come to rest first.
+            _ = c.receive(#"{"jsonrpc":"2.0","id":3,"method":"sheet.present","params":{"session":"s\#(n)","t":\#(n * 60)}}"#)
+        }
+        var sawHints = 0
+        var sawDrop = false
+        for t in stride(from: 360, through: 1_400, by: 16) {
+            let before = service.sessions.moving.count
+            _ = c.receive(#"{"jsonrpc":"2.0","id":9,"method":"clock.tick","params":{"t":\#(t)}}"#)
+            if service.sessions.moving.count < before { sawDrop = true }
+            for entry in service.sessions.moving {
+                var now = PrefetchHints()
+                entry.session._withUnsafeGuaranteedRef { s in
+                    s.sheet.storage(depth: 1) { now.add($0, bytes: $1) }
+                    s.sheet.storage(depth: 0) { now.add($0, bytes: $1) }
+                }
+                #expect(entry.hints == now, "s\(entry.session.takeUnretainedValue().order) at \(t)")
+                if !entry.hints.isEmpty { sawHints += 1 }
+            }
+        }
+        #expect(sawHints > 20 && sawDrop)
+        #expect(service.sessions.moving.isEmpty)  // all at rest by the end
+    }
 }
