@@ -61,17 +61,22 @@ struct SessionTable: Sequence {
     typealias Session = SheetService.Session
 
     private var byHandle = HandleTable<Session>()
-    /// A moving session, unretained, and where its blocks were at its last tick (`keepTickHints`).
-    struct MovingEntry {
-        let session: Unmanaged<Session>
-        var hints = PrefetchHints()
-        /// The detent cache entry the hints were taken with (`DetentCache.identity`).
-        var detents: UInt = 0
-    }
     /// Moving sessions, unretained (`byHandle` holds every one of them, and removing a
     /// session removes it here too): marking, sweeping and dropping them touches no reference
     /// count. In creation order unless `movingNeedsSort`.
-    private(set) var moving: [MovingEntry] = []
+    private(set) var moving: [Unmanaged<Session>] = []
+    /// Where the blocks of `moving[i]` were at its last tick, for the first of them (those a
+    /// tick kept moving; none for a session marked since, nor after a sort). Apart from
+    /// `moving`, so that sessions marked but not yet ticked (every presented one, at 100,000
+    /// sessions) cost their 8 bytes there and nothing more.
+    private(set) var tickHints: [TickHints] = []
+
+    /// Where a moving session's blocks were at its last tick (`keepTickHints`).
+    struct TickHints: Equatable {
+        var hints = PrefetchHints()
+        /// The detent cache entry they were taken with (`DetentCache.identity`).
+        var detents: UInt = 0
+    }
     private var movingNeedsSort = false
     /// During a tick's sweep: how many of the visited sessions stay moving (kept, in order, at
     /// the front of `moving`).
@@ -139,7 +144,10 @@ struct SessionTable: Sequence {
     mutating func removeValue(forKey id: String) -> Session? {
         guard let h = Self.handle(id), let s = byHandle.removeValue(forKey: h) else { return nil }
         if s.isMoving {
-            moving.removeAll { $0.session.toOpaque() == Unmanaged.passUnretained(s).toOpaque() }
+            if let j = moving.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(s).toOpaque() }) {
+                moving.remove(at: j)
+                if j < tickHints.count { tickHints.remove(at: j) }
+            }
             s.isMoving = false
         }
         return s
@@ -149,13 +157,13 @@ struct SessionTable: Sequence {
     mutating func markMoving(_ s: Session) {
         guard !s.isMoving else { return }
         s.isMoving = true
-        if let last = moving.last, last.session.takeUnretainedValue().order > s.order { movingNeedsSort = true }
-        moving.append(MovingEntry(session: Unmanaged.passUnretained(s)))
+        if let last = moving.last, last.takeUnretainedValue().order > s.order { movingNeedsSort = true }
+        moving.append(Unmanaged.passUnretained(s))
     }
 
     /// The moving sessions (retained one by one as the caller iterates).
-    var movingSessions: LazyMapSequence<[MovingEntry], Session> {
-        moving.lazy.map { $0.session.takeUnretainedValue() }
+    var movingSessions: LazyMapSequence<[Unmanaged<Session>], Session> {
+        moving.lazy.map { $0.takeUnretainedValue() }
     }
 
     /// Starts a tick's sweep: puts the moving sessions in creation order. The tick then visits
@@ -167,7 +175,8 @@ struct SessionTable: Sequence {
     mutating func beginSweep() {
         kept = 0
         guard movingNeedsSort else { return }
-        moving.sort { $0.session.takeUnretainedValue().order < $1.session.takeUnretainedValue().order }
+        moving.sort { $0.takeUnretainedValue().order < $1.takeUnretainedValue().order }
+        tickHints.removeAll(keepingCapacity: true)  // out of step now: taken again this tick
         movingNeedsSort = false
     }
 
@@ -175,14 +184,14 @@ struct SessionTable: Sequence {
     /// each without retaining and releasing it. The list only grows while a tick runs, so
     /// index `i` is the same session throughout.
     func movingSession(at i: Int) -> Unmanaged<Session> {
-        moving[i].session
+        moving[i]
     }
 
-    /// The moving session at index `i` and where its blocks were at its last tick (none if it
+    /// Where the blocks of the moving session at index `i` were at its last tick (none if it
     /// has had none since it started moving). (The caller prefetches: see `unretainedWithHints`.)
     @inline(__always)
-    func movingSessionWithHints(at i: Int) -> MovingEntry {
-        moving[i]
+    func movingHints(at i: Int) -> PrefetchHints {
+        i < tickHints.count ? tickHints[i].hints : PrefetchHints()
     }
 
     /// Notes where the blocks of the moving session at `i` are now, for its next tick: the
@@ -191,17 +200,19 @@ struct SessionTable: Sequence {
     /// Taken again only when the sheet holds another detent cache entry than when they were
     /// last taken (those blocks do not move while it holds the same one; its options rarely do,
     /// and a stale hint only costs a useless load).
+    /// Stored at `kept`, where the sweep puts the session (the hints there until then are
+    /// those of the session the last tick kept there: this one's own when no session before
+    /// it came to rest).
     @inline(__always)
     private mutating func keepTickHints(at i: Int) {
-        let detents = moving[i].session._withUnsafeGuaranteedRef { $0.sheet.detentCacheIdentity() }
-        guard detents != moving[i].detents || moving[i].hints.isEmpty else { return }
-        var hints = PrefetchHints()
-        moving[i].session._withUnsafeGuaranteedRef { s in
-            s.sheet.storage(depth: 1) { hints.add($0, bytes: $1) }
-            s.sheet.storage(depth: 0) { hints.add($0, bytes: $1) }
+        let detents = moving[i]._withUnsafeGuaranteedRef { $0.sheet.detentCacheIdentity() }
+        if i == kept, kept < tickHints.count, tickHints[kept].detents == detents, !tickHints[kept].hints.isEmpty { return }
+        var taken = TickHints(detents: detents)
+        moving[i]._withUnsafeGuaranteedRef { s in
+            s.sheet.storage(depth: 1) { taken.hints.add($0, bytes: $1) }
+            s.sheet.storage(depth: 0) { taken.hints.add($0, bytes: $1) }
         }
-        moving[i].hints = hints
-        moving[i].detents = detents
+        if kept < tickHints.count { tickHints[kept] = taken } else { tickHints.append(taken) }
     }
 
     /// Keeps the session just visited at `i` for the next tick if it still moves, with the
@@ -209,7 +220,7 @@ struct SessionTable: Sequence {
     /// cache, not in a pass of its own over every session afterwards. Those kept move to the
     /// front in order (the ones between are all resting).
     mutating func sweep(at i: Int) {
-        guard moving[i].session._withUnsafeGuaranteedRef({ $0.isMoving }) else { return }
+        guard moving[i]._withUnsafeGuaranteedRef({ $0.isMoving }) else { return }
         keepTickHints(at: i)
         if kept != i { moving.swapAt(kept, i) }
         kept += 1
@@ -219,6 +230,7 @@ struct SessionTable: Sequence {
     /// the tick, after them, stay).
     mutating func endSweep(visited n: Int) {
         moving.removeSubrange(kept..<n)
+        if tickHints.count > kept { tickHints.removeSubrange(kept...) }
     }
 
     func makeIterator() -> AnyIterator<(key: String, value: Session)> {

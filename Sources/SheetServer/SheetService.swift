@@ -226,14 +226,13 @@ public final class SheetService: RPCService {
             // last) is staged instead: the blocks its object points to two ahead, what those
             // point to one ahead (see `Prefetch`).
             if i + 3 < n {
-                let ahead = sessions.movingSessionWithHints(at: i + 3)
-                Session.prefetch(ahead.session)
-                ahead.hints.prefetch()
+                Session.prefetch(sessions.movingSession(at: i + 3))
+                sessions.movingHints(at: i + 3).prefetch()
             }
-            if i + 2 < n, sessions.movingSessionWithHints(at: i + 2).hints.isEmpty {
+            if i + 2 < n, sessions.movingHints(at: i + 2).isEmpty {
                 Session.prefetchStorage(sessions.movingSession(at: i + 2), depth: 0)
             }
-            if i + 1 < n, sessions.movingSessionWithHints(at: i + 1).hints.isEmpty {
+            if i + 1 < n, sessions.movingHints(at: i + 1).isEmpty {
                 Session.prefetchStorage(sessions.movingSession(at: i + 1), depth: 1)
             }
             sessions.movingSession(at: i)._withUnsafeGuaranteedRef { s in

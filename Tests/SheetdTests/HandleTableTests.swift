@@ -79,7 +79,7 @@ import SheetRPC
 
     /// A tick leaves, on each session that still moves, the hints of where its blocks are
     /// (for its next tick): they stay with their own session as the sweep drops the ones that
-    /// came to rest and moves the others forward.
+    /// came to rest and moves the others forward, and as a moving session is destroyed.
     @Test func aTickLeavesEachMovingSessionsHints() {
         let service = SheetService(configuration: .init(now: { 0 }))
         let c = RPCConnection(service: service)
@@ -92,17 +92,25 @@ import SheetRPC
         var sawHints = 0
         var sawDrop = false
         for t in stride(from: 360, through: 1_400, by: 16) {
+            if t == 424 {  // a moving session destroyed between ticks: the others keep their own hints
+                let moving = service.sessions.moving.count
+                _ = c.receive(#"{"jsonrpc":"2.0","id":8,"method":"session.destroy","params":{"session":"s3"}}"#)
+                #expect(moving >= 3 && service.sessions.moving.count == moving - 1)
+                #expect(service.sessions.tickHints.count == moving - 1)
+            }
             let before = service.sessions.moving.count
             _ = c.receive(#"{"jsonrpc":"2.0","id":9,"method":"clock.tick","params":{"t":\#(t)}}"#)
             if service.sessions.moving.count < before { sawDrop = true }
-            for entry in service.sessions.moving {
+            #expect(service.sessions.tickHints.count == service.sessions.moving.count)
+            for (i, session) in service.sessions.moving.enumerated() {
                 var now = PrefetchHints()
-                entry.session._withUnsafeGuaranteedRef { s in
+                session._withUnsafeGuaranteedRef { s in
                     s.sheet.storage(depth: 1) { now.add($0, bytes: $1) }
                     s.sheet.storage(depth: 0) { now.add($0, bytes: $1) }
                 }
-                #expect(entry.hints == now, "s\(entry.session.takeUnretainedValue().order) at \(t)")
-                if !entry.hints.isEmpty { sawHints += 1 }
+                let hints = service.sessions.movingHints(at: i)
+                #expect(hints == now, "s\(session.takeUnretainedValue().order) at \(t)")
+                if !hints.isEmpty { sawHints += 1 }
             }
         }
         #expect(sawHints > 20 && sawDrop)
