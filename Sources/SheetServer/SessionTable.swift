@@ -175,9 +175,22 @@ struct SessionTable: Sequence {
     mutating func beginSweep() {
         kept = 0
         guard movingNeedsSort else { return }
-        moving.sort { $0.takeUnretainedValue().order < $1.takeUnretainedValue().order }
-        tickHints.removeAll(keepingCapacity: true)  // out of step now: taken again this tick
         movingNeedsSort = false
+        guard !tickHints.isEmpty else {
+            moving.sort { $0.takeUnretainedValue().order < $1.takeUnretainedValue().order }
+            return
+        }
+        // The hints move with their sessions (hosts' inputs come in any order: a realtime
+        // clock's sessions are sorted on most ticks).
+        var pairs: [(session: Unmanaged<Session>, hints: TickHints)] = []
+        pairs.reserveCapacity(moving.count)
+        for (i, s) in moving.enumerated() { pairs.append((s, i < tickHints.count ? tickHints[i] : TickHints())) }
+        pairs.sort { $0.session.takeUnretainedValue().order < $1.session.takeUnretainedValue().order }
+        tickHints.removeAll(keepingCapacity: true)
+        for (i, p) in pairs.enumerated() {
+            moving[i] = p.session
+            tickHints.append(p.hints)
+        }
     }
 
     /// The moving session at index `i`, unretained (see `unretained(handle:)`): a tick visits
@@ -200,17 +213,21 @@ struct SessionTable: Sequence {
     /// Taken again only when the sheet holds another detent cache entry than when they were
     /// last taken (those blocks do not move while it holds the same one; its options rarely do,
     /// and a stale hint only costs a useless load).
-    /// Stored at `kept`, where the sweep puts the session (the hints there until then are
-    /// those of the session the last tick kept there: this one's own when no session before
-    /// it came to rest).
+    /// Stored at `kept`, where the sweep puts the session. (Its own from the last tick are
+    /// still at `i`: the sweep has only written below `kept`, and `kept <= i`.)
     @inline(__always)
     private mutating func keepTickHints(at i: Int) {
         let detents = moving[i]._withUnsafeGuaranteedRef { $0.sheet.detentCacheIdentity() }
-        if i == kept, kept < tickHints.count, tickHints[kept].detents == detents, !tickHints[kept].hints.isEmpty { return }
-        var taken = TickHints(detents: detents)
-        moving[i]._withUnsafeGuaranteedRef { s in
-            s.sheet.storage(depth: 1) { taken.hints.add($0, bytes: $1) }
-            s.sheet.storage(depth: 0) { taken.hints.add($0, bytes: $1) }
+        var taken: TickHints
+        if i < tickHints.count, tickHints[i].detents == detents, !tickHints[i].hints.isEmpty {
+            if i == kept { return }
+            taken = tickHints[i]
+        } else {
+            taken = TickHints(detents: detents)
+            moving[i]._withUnsafeGuaranteedRef { s in
+                s.sheet.storage(depth: 1) { taken.hints.add($0, bytes: $1) }
+                s.sheet.storage(depth: 0) { taken.hints.add($0, bytes: $1) }
+            }
         }
         if kept < tickHints.count { tickHints[kept] = taken } else { tickHints.append(taken) }
     }

@@ -101,19 +101,54 @@ import SheetRPC
             let before = service.sessions.moving.count
             _ = c.receive(#"{"jsonrpc":"2.0","id":9,"method":"clock.tick","params":{"t":\#(t)}}"#)
             if service.sessions.moving.count < before { sawDrop = true }
-            #expect(service.sessions.tickHints.count == service.sessions.moving.count)
-            for (i, session) in service.sessions.moving.enumerated() {
-                var now = PrefetchHints()
-                session._withUnsafeGuaranteedRef { s in
-                    s.sheet.storage(depth: 1) { now.add($0, bytes: $1) }
-                    s.sheet.storage(depth: 0) { now.add($0, bytes: $1) }
-                }
-                let hints = service.sessions.movingHints(at: i)
-                #expect(hints == now, "s\(session.takeUnretainedValue().order) at \(t)")
-                if !hints.isEmpty { sawHints += 1 }
-            }
+            sawHints += Self.checkTickHints(of: service, at: t)
         }
         #expect(sawHints > 20 && sawDrop)
         #expect(service.sessions.moving.isEmpty)  // all at rest by the end
+    }
+
+    /// Sessions marked moving out of creation order, after others that already have hints,
+    /// are sorted before the tick; after it every moving session has its own hints.
+    @Test func tickHintsStayWithTheirSessionsThroughASort() {
+        let service = SheetService(configuration: .init(now: { 0 }))
+        let c = RPCConnection(service: service)
+        _ = c.receive(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"#)
+        for _ in 1...6 {
+            _ = c.receive(#"{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
+        }
+        func present(_ n: Int, at t: Int) {
+            _ = c.receive(#"{"jsonrpc":"2.0","id":3,"method":"sheet.present","params":{"session":"s\#(n)","t":\#(t)}}"#)
+        }
+        func tick(_ t: Int) { _ = c.receive(#"{"jsonrpc":"2.0","id":9,"method":"clock.tick","params":{"t":\#(t)}}"#) }
+        for n in 4...6 { present(n, at: 0) }
+        tick(16)
+        tick(32)
+        #expect(Self.checkTickHints(of: service, at: 32) == 3)
+        present(2, at: 40)
+        present(1, at: 40)  // after s2, and both after s6: the next tick sorts them
+        #expect(service.sessions.moving.map { $0.takeUnretainedValue().order } == [4, 5, 6, 2, 1])
+        tick(48)
+        #expect(service.sessions.moving.map { $0.takeUnretainedValue().order } == [1, 2, 4, 5, 6])
+        #expect(Self.checkTickHints(of: service, at: 48) == 5)
+        tick(64)
+        #expect(Self.checkTickHints(of: service, at: 64) == 5)
+    }
+
+    /// Checks that every moving session's tick hints are where its blocks are now; how many
+    /// have some.
+    static func checkTickHints(of service: SheetService, at t: Int) -> Int {
+        #expect(service.sessions.tickHints.count == service.sessions.moving.count)
+        var withHints = 0
+        for (i, session) in service.sessions.moving.enumerated() {
+            var now = PrefetchHints()
+            session._withUnsafeGuaranteedRef { s in
+                s.sheet.storage(depth: 1) { now.add($0, bytes: $1) }
+                s.sheet.storage(depth: 0) { now.add($0, bytes: $1) }
+            }
+            let hints = service.sessions.movingHints(at: i)
+            #expect(hints == now, "s\(session.takeUnretainedValue().order) at \(t)")
+            if !hints.isEmpty { withHints += 1 }
+        }
+        return withHints
     }
 }
