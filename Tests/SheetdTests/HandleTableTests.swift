@@ -53,10 +53,7 @@ import SheetRPC
     /// Every input the fast path applies leaves the hints of where its session's blocks are
     /// then: the samples' next slot moves with each drag step, and the hints with it.
     @Test func anInputLeavesTheHintsOfItsSessionsBlocks() {
-        let service = SheetService(configuration: .init(now: { 0 }))
-        let c = RPCConnection(service: service)
-        _ = c.receive(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"#)
-        _ = c.receive(#"{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
+        let (service, c) = Self.daemon(sessions: 1)
         _ = c.receive(#"{"jsonrpc":"2.0","id":3,"method":"sheet.present","params":{"session":"s1","t":0,"animated":false}}"#)
         let before = service.fastPathTaken.pan
         var seen: [PrefetchHints] = []
@@ -81,11 +78,8 @@ import SheetRPC
     /// (for its next tick): they stay with their own session as the sweep drops the ones that
     /// came to rest and moves the others forward, and as a moving session is destroyed.
     @Test func aTickLeavesEachMovingSessionsHints() {
-        let service = SheetService(configuration: .init(now: { 0 }))
-        let c = RPCConnection(service: service)
-        _ = c.receive(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"#)
+        let (service, c) = Self.daemon(sessions: 6)
         for n in 1...6 {
-            _ = c.receive(#"{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
             // Presented one after another: the first ones come to rest first.
             _ = c.receive(#"{"jsonrpc":"2.0","id":3,"method":"sheet.present","params":{"session":"s\#(n)","t":\#(n * 60)}}"#)
         }
@@ -110,12 +104,7 @@ import SheetRPC
     /// Sessions marked moving out of creation order, after others that already have hints,
     /// are sorted before the tick; after it every moving session has its own hints.
     @Test func tickHintsStayWithTheirSessionsThroughASort() {
-        let service = SheetService(configuration: .init(now: { 0 }))
-        let c = RPCConnection(service: service)
-        _ = c.receive(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"#)
-        for _ in 1...6 {
-            _ = c.receive(#"{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
-        }
+        let (service, c) = Self.daemon(sessions: 6)
         func present(_ n: Int, at t: Int) {
             _ = c.receive(#"{"jsonrpc":"2.0","id":3,"method":"sheet.present","params":{"session":"s\#(n)","t":\#(t)}}"#)
         }
@@ -132,6 +121,17 @@ import SheetRPC
         #expect(Self.checkTickHints(of: service, at: 48) == 5)
         tick(64)
         #expect(Self.checkTickHints(of: service, at: 64) == 5)
+    }
+
+    /// A service on the host clock with `n` sessions (`s1`...), and a connection to it.
+    static func daemon(sessions n: Int) -> (SheetService, RPCConnection) {
+        let service = SheetService(configuration: .init(now: { 0 }))
+        let c = RPCConnection(service: service)
+        _ = c.receive(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clock":"host"}}"#)
+        for _ in 0..<n {
+            _ = c.receive(#"{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"container":{"width":390,"height":844}}}"#)
+        }
+        return (service, c)
     }
 
     /// Checks that every moving session's tick hints are where its blocks are now; how many
