@@ -42,6 +42,18 @@ extension SheetService {
             s._withUnsafeGuaranteedRef { $0.sheet.storage(depth: depth) { Prefetch.lines($0, bytes: $1) } }
         }
 
+        /// Where the blocks the sheet points to are now (`Sheet.storage(depth: 0)`), with those
+        /// of depth 1 first when `withResolvedDetents` (the resolved detents a frame reads).
+        @inline(__always)
+        static func hints(_ s: Unmanaged<Session>, withResolvedDetents: Bool) -> PrefetchHints {
+            var hints = PrefetchHints()
+            s._withUnsafeGuaranteedRef { s in
+                if withResolvedDetents { s.sheet.storage(depth: 1) { hints.add($0, bytes: $1) } }
+                s.sheet.storage(depth: 0) { hints.add($0, bytes: $1) }
+            }
+            return hints
+        }
+
         init(sheet: consuming Sheet, order: Int, seq: Int = 0) {
             self.sheet = sheet
             self.order = order
@@ -66,13 +78,14 @@ struct SessionTable: Sequence {
     /// count. In creation order unless `movingNeedsSort`.
     private(set) var moving: [Unmanaged<Session>] = []
     /// Where the blocks of `moving[i]` were at its last tick, for the first of them (those a
-    /// tick kept moving; none for a session marked since, nor after a sort). Apart from
+    /// tick kept moving, and after a sort all of them, empty for a session marked since its
+    /// last tick). Apart from
     /// `moving`, so that sessions marked but not yet ticked (every presented one, at 100,000
     /// sessions) cost their 8 bytes there and nothing more.
     private(set) var tickHints: [TickHints] = []
 
     /// Where a moving session's blocks were at its last tick (`keepTickHints`).
-    struct TickHints: Equatable {
+    struct TickHints {
         var hints = PrefetchHints()
         /// The detent cache entry they were taken with (`DetentCache.identity`).
         var detents: UInt = 0
@@ -127,12 +140,7 @@ struct SessionTable: Sequence {
     /// Notes where `s`'s blocks are now, for `unretainedWithHints(handle:)` at its next input.
     @inline(__always)
     mutating func keepHints(for s: Unmanaged<Session>) {
-        var hints = PrefetchHints()
-        let order = s._withUnsafeGuaranteedRef { s in
-            s.sheet.storage(depth: 0) { hints.add($0, bytes: $1) }
-            return s.order
-        }
-        byHandle.setHints(hints, for: order)
+        byHandle.setHints(Session.hints(s, withResolvedDetents: false), for: s._withUnsafeGuaranteedRef { $0.order })
     }
 
     mutating func insert(_ s: Session) {
@@ -223,11 +231,7 @@ struct SessionTable: Sequence {
             if i == kept { return }
             taken = tickHints[i]
         } else {
-            taken = TickHints(detents: detents)
-            moving[i]._withUnsafeGuaranteedRef { s in
-                s.sheet.storage(depth: 1) { taken.hints.add($0, bytes: $1) }
-                s.sheet.storage(depth: 0) { taken.hints.add($0, bytes: $1) }
-            }
+            taken = TickHints(hints: Session.hints(moving[i], withResolvedDetents: true), detents: detents)
         }
         if kept < tickHints.count { tickHints[kept] = taken } else { tickHints.append(taken) }
     }
