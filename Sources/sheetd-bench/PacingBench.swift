@@ -5,8 +5,11 @@ import Glibc
 /// `sheetd-bench` realtime pacing lines: a child `sheetd` on the realtime clock, its sessions
 /// cycling present/dismiss in staggered groups (so something always moves), read as fast as
 /// it writes. For each run it prints the median interval between consecutive grid ticks as
-/// they arrive (against `1000/fps`), the achieved tick rate over the grid time covered, and
-/// the grid points the daemon skipped because a tick did not fit.
+/// they arrive (against `1000/fps`), the achieved tick rate over the grid time covered, the
+/// grid points the daemon skipped because a tick did not fit, the longest wait between two
+/// ticks arriving, and the CPU time the hypervisor took from this machine meanwhile (`steal`
+/// in /proc/stat, all CPUs): skips that come with a long stall and with steal are the
+/// machine's, skips without steal are the daemon's.
 enum PacingBench {
     static func run(quick: Bool, out: BenchOutput, daemon: String) {
         let seconds = quick ? 0.2 : 3.0
@@ -33,6 +36,7 @@ enum PacingBench {
             presented[s].toggle()
             child.queue(#"{"jsonrpc":"2.0","method":"\#(method)","params":{"session":"s\#(s)"}}"#)
         }
+        let stealBefore = StolenTime.milliseconds()
         let start = monotonicMilliseconds()
         var started = 0
         var ticks: [(t: Double, arrival: Double)] = []
@@ -47,11 +51,13 @@ enum PacingBench {
             guard child.pump(ticks: &ticks, toggles: &toggles) else { break }
             for s in toggles { toggle(s) }
         }
+        let stolen = StolenTime.milliseconds().flatMap { after in stealBefore.map { after - $0 } }
         child.finish()
-        report(name, fps: fps, ticks: ticks, out: out)
+        report(name, fps: fps, ticks: ticks, stolen: stolen, out: out)
     }
 
-    static func report(_ name: String, fps: Double, ticks: [(t: Double, arrival: Double)], out: BenchOutput) {
+    static func report(_ name: String, fps: Double, ticks: [(t: Double, arrival: Double)], stolen: Double?,
+                       out: BenchOutput) {
         let interval = 1000 / fps
         guard ticks.count > 2 else {
             out.unavailable(name, "too few ticks")
@@ -59,7 +65,9 @@ enum PacingBench {
         }
         var intervals: [Double] = []
         var skipped = 0
+        var longest = 0.0
         for (a, b) in zip(ticks, ticks.dropFirst()) {
+            longest = max(longest, b.arrival - a.arrival)
             let steps = Int(((b.t - a.t) / interval).rounded())
             if steps == 1 { intervals.append(b.arrival - a.arrival) } else { skipped += steps - 1 }
         }
@@ -70,6 +78,12 @@ enum PacingBench {
         out.row(name + ": vs 1000/fps", (median / interval - 1) * 100, "%", decimals: 2)
         out.row(name + ": achieved", achieved, "fps", decimals: 2)
         out.row(name + ": grid points skipped", Double(skipped), "of \(ticks.count + skipped)", decimals: 0)
+        out.row(name + ": longest gap", longest, "ms", decimals: 1)
+        if let stolen {
+            out.row(name + ": hypervisor steal", stolen, "ms", decimals: 0)
+        } else {
+            out.unavailable(name + ": hypervisor steal", "no /proc/stat")
+        }
     }
 
     // MARK: Reading the output as fast as the pipe gives it
