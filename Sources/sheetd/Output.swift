@@ -16,6 +16,13 @@ import SheetRPC
 ///   ranges of the first chunks (at most 1,024 ranges), takes what the fd accepts and never
 ///   waits; one that ends inside a range goes on from there next time.
 /// - `isFull` once more than `limit` (8 MiB) is pending: the loop then takes no more work.
+/// - A pipe grows with the output (`pipeGrowthLimit`, 1 MiB for stdout): when a write finds
+///   more pending than the pipe holds, the pipe is made big enough for all of it (a power of
+///   two, up to the limit; `F_SETPIPE_SZ`). A tick over 10,000 sessions (3.3 MB) then
+///   crosses in a few fills, not in 50, each of which waits for the reader to be scheduled.
+///   Output that never has more pending than the pipe holds (a few sessions, even with a
+///   stalled reader on the realtime clock) leaves it at its size, so a slow reader is never
+///   handed more stale frames than one burst of output.
 /// - `supersedesFrames` (realtime clock): a message of kind `.frame(session:)` replaces the
 ///   pending frame of the same session if not a byte of it was written yet. The old frame's
 ///   bytes stay where they are in their chunk but become a hole (each chunk keeps its holes
@@ -106,12 +113,23 @@ final class ProtocolOutput: RPCOutput {
     private static let maxRanges = 1024
     private static let maxGather = 1 << 20
     private let originalFlags: Int32
+    /// What the pipe holds (bytes) while it may still grow; `Int.max` once it may not (not a
+    /// pipe, grown to `pipeGrowthLimit`, or the kernel refused).
+    private(set) var pipeBytes = Int.max
+    /// The size a pipe grows up to (0: it keeps its size).
+    let pipeGrowthLimit: Int
 
-    init(fd: Int32, framing: Framing, limit: Int = 8 << 20, compactHoleBytes: Int = 1 << 20) {
+    /// `F_GETPIPE_SZ` and `F_SETPIPE_SZ` (Linux; Glibc does not export them to Swift).
+    static let getPipeSize: Int32 = 1032
+    static let setPipeSize: Int32 = 1031
+
+    init(fd: Int32, framing: Framing, limit: Int = 8 << 20, compactHoleBytes: Int = 1 << 20,
+         pipeGrowthLimit: Int = 0) {
         self.fd = fd
         self.encoder = FrameEncoder(framing: framing)
         self.limit = limit
         self.compactHoleBytes = compactHoleBytes
+        self.pipeGrowthLimit = pipeGrowthLimit
         ranges = .allocate(capacity: Self.maxRanges)
         originalFlags = fcntl(fd, F_GETFL)
         var st = stat()
@@ -119,6 +137,10 @@ final class ProtocolOutput: RPCOutput {
             let type = st.st_mode & S_IFMT
             if type == S_IFIFO || type == S_IFSOCK {
                 _ = fcntl(fd, F_SETFL, originalFlags | O_NONBLOCK)
+            }
+            if type == S_IFIFO {
+                let size = Int(fcntl(fd, Self.getPipeSize))
+                if size > 0 && size < pipeGrowthLimit { pipeBytes = size }
             }
         }
     }
@@ -141,7 +163,7 @@ final class ProtocolOutput: RPCOutput {
                 close(null)
             }
         }
-        return ProtocolOutput(fd: fd < 0 ? 1 : fd, framing: framing)
+        return ProtocolOutput(fd: fd < 0 ? 1 : fd, framing: framing, pipeGrowthLimit: 1 << 20)
     }
 
     /// Gives the fd back its original flags (the pipe may be shared with the host).
@@ -290,6 +312,7 @@ final class ProtocolOutput: RPCOutput {
     func write() -> Bool {
         guard !readerGone else { return false }
         defer { nextWriteAttempt = pendingBytes + Self.chunkBytes }
+        if pendingBytes > pipeBytes { growPipe() }
         consume(0)  // past holes and emptied chunks at the head
         while head < chunks.count {
             let count = gather()
@@ -321,6 +344,15 @@ final class ProtocolOutput: RPCOutput {
             compact()
         }
         return true
+    }
+
+    /// Makes the pipe hold what is pending (the next power of two, at most `pipeGrowthLimit`);
+    /// stops trying once it is that big or the kernel refuses (a user over its pipe quota).
+    private func growPipe() {
+        var size = pipeBytes
+        while size < pendingBytes && size < pipeGrowthLimit { size *= 2 }
+        let made = Int(fcntl(fd, Self.setPipeSize, Int32(min(size, pipeGrowthLimit))))
+        pipeBytes = made > 0 && made < pipeGrowthLimit ? made : .max
     }
 
     /// Fills `ranges` with the pending byte ranges from the write position on, skipping

@@ -282,6 +282,13 @@ final class Daemon {
         return r["result"] ?? .null
     }
 
+    /// The size of the pipe the daemon writes its protocol output to (`F_GETPIPE_SZ` on its
+    /// read end), or nil if it cannot be read.
+    var outputPipeSize: Int? {
+        let size = fcntl(stdoutFD, 1032)
+        return size > 0 ? Int(size) : nil
+    }
+
     /// The next message from the daemon (waits up to `timeout`).
     func readMessage() throws -> JSONValue {
         let deadline = ContinuousClock.now + timeout
