@@ -12,49 +12,9 @@ import SheetRPC
 /// dropped. No sleeps: the reader reads what is in the pipe, a little at a time, between
 /// the output's steps, and the test knows how much was written (read + still in the pipe).
 @Suite struct OutputSupersedingTests {
-    /// A pipe whose write end is the output's fd (made non-blocking by `ProtocolOutput`), as
-    /// small as Linux makes one (a page), so writes stop part-way.
-    final class Pipe {
-        let read: Int32
-        let write: Int32
-        var received: [UInt8] = []
-
-        init() throws {
-            var fds: [Int32] = [-1, -1]
-            try #require(pipe(&fds) == 0)
-            read = fds[0]
-            write = fds[1]
-            _ = fcntl(write, 1031, 4096)  // F_SETPIPE_SZ (Linux; Glibc does not export it)
-            _ = fcntl(read, F_SETFL, fcntl(read, F_GETFL) | O_NONBLOCK)
-        }
-
-        deinit {
-            close(read)
-            close(write)
-        }
-
-        /// Bytes written into the pipe and not read yet.
-        var inPipe: Int {
-            var n: Int32 = 0
-            _ = withUnsafeMutablePointer(to: &n) { ioctl(read, UInt(FIONREAD), $0) }
-            return Int(n)
-        }
-
-        /// Bytes the output has written so far.
-        var written: Int { received.count + inPipe }
-
-        /// Reads at most `max` bytes of what is in the pipe (never waits).
-        func take(_ max: Int) {
-            var buffer = [UInt8](repeating: 0, count: Swift.max(max, 1))
-            var left = max
-            while left > 0 {
-                let n = buffer.withUnsafeMutableBytes { Glibc.read(read, $0.baseAddress, left) }
-                if n <= 0 { break }
-                received.append(contentsOf: buffer[..<n])
-                left -= n
-            }
-        }
-    }
+    /// The tests' pipes are as small as Linux makes one (`size: 4096`, a page), so writes
+    /// stop part-way.
+    typealias Pipe = TestPipe
 
     /// What the reader must get: the messages sent, minus the superseded frames, in order.
     struct Model {
@@ -117,7 +77,7 @@ import SheetRPC
     }
 
     @Test func supersededFramesVanishAndEverythingElseArrivesInOrder() throws {
-        let pipe = try Pipe()
+        let pipe = try Pipe(size: 4096)
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson)
         output.supersedesFrames = true
         var model = Model()
@@ -146,7 +106,7 @@ import SheetRPC
     /// queued after it), while a frame after the write position in the same chunk is, and
     /// the rest of the stream resumes exactly where the write stopped, around the hole.
     @Test func aFrameBegunIsKeptAndAHoleAfterTheWritePositionIsSkipped() throws {
-        let pipe = try Pipe()
+        let pipe = try Pipe(size: 4096)
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson)
         output.supersedesFrames = true
         var model = Model()
@@ -174,7 +134,7 @@ import SheetRPC
     /// by a tiny threshold: the bytes are exactly the model's.
     @Test(arguments: [1, 2, 3])
     func randomStreamsMatchTheModel(seed: UInt64) throws {
-        let pipe = try Pipe()
+        let pipe = try Pipe(size: 4096)
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson, compactHoleBytes: seed == 1 ? 1 << 20 : 2048)
         output.supersedesFrames = true
         var model = Model()
@@ -217,7 +177,7 @@ import SheetRPC
     /// those frames together instead of keeping a chunk for each, and still delivers exactly
     /// the frames kept.
     @Test func framesLeftBehindDoNotPinAChunkEach() throws {
-        let pipe = try Pipe()
+        let pipe = try Pipe(size: 4096)
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson)
         output.supersedesFrames = true
         var model = Model()
@@ -243,7 +203,7 @@ import SheetRPC
 
     /// Off the realtime clock nothing is superseded: every frame arrives.
     @Test func withoutSupersedingEveryFrameArrives() throws {
-        let pipe = try Pipe()
+        let pipe = try Pipe(size: 4096)
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson)
         var expected: [UInt8] = []
         for i in 0..<200 {
@@ -261,7 +221,7 @@ import SheetRPC
     /// The shutdown path: giving up on all but the chunk being written drops no byte of it —
     /// what follows the write position there still arrives, holes skipped — and nothing after.
     @Test func discardingKeepsTheRestOfTheCurrentChunk() throws {
-        let pipe = try Pipe()
+        let pipe = try Pipe(size: 4096)
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson)
         output.supersedesFrames = true
         var model = Model()

@@ -12,44 +12,12 @@ import SheetRPC
 /// pending output is one frame per session. No sleeps: the reader reads what is in the pipe
 /// between the output's steps.
 @Suite struct PipeGrowthTests {
-    /// A fresh pipe (the kernel's default size) and its size as seen from the read end.
-    final class Pipe {
-        let read: Int32
-        let write: Int32
-        var received: [UInt8] = []
-
-        init() throws {
-            var fds: [Int32] = [-1, -1]
-            try #require(pipe(&fds) == 0)
-            read = fds[0]
-            write = fds[1]
-            _ = fcntl(read, F_SETFL, fcntl(read, F_GETFL) | O_NONBLOCK)
-        }
-
-        deinit {
-            close(read)
-            close(write)
-        }
-
-        var size: Int { Int(fcntl(read, ProtocolOutput.getPipeSize)) }
-
-        /// Reads everything in the pipe (never waits).
-        func takeAll() {
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = buffer.withUnsafeMutableBytes { Glibc.read(read, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                received.append(contentsOf: buffer[..<n])
-            }
-        }
-
-        /// Writes and reads until nothing is pending.
-        func drain(_ output: ProtocolOutput) {
-            repeat {
-                output.write()
-                takeAll()
-            } while output.hasPending
-        }
+    /// Writes and reads until nothing is pending.
+    static func drain(_ output: ProtocolOutput, _ pipe: TestPipe) {
+        repeat {
+            output.write()
+            pipe.takeAll()
+        } while output.hasPending
     }
 
     static func body(_ n: Int, size: Int) -> [UInt8] {
@@ -64,7 +32,7 @@ import SheetRPC
     }
 
     @Test func aBurstLargerThanThePipeGrowsItToHoldTheBurst() throws {
-        let pipe = try Pipe()
+        let pipe = try TestPipe()
         let before = pipe.size
         try #require(before == 65536)
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson, pipeGrowthLimit: 1 << 20)
@@ -76,31 +44,31 @@ import SheetRPC
         #expect(pipe.size > before)
         #expect(pipe.size <= 1 << 20)
         #expect(output.pipeBytes == pipe.size)
-        pipe.drain(output)
+        Self.drain(output, pipe)
         #expect(pipe.received == Self.stream(1000, size: 300))
     }
 
     @Test func growthStopsAtTheLimit() throws {
-        let pipe = try Pipe()
+        let pipe = try TestPipe()
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson, pipeGrowthLimit: 1 << 20)
         // 3 MB without reading: more than the limit is pending at some write.
         for n in 0..<10_000 { output.send(.response, Self.body(n, size: 300)) }
         output.write()
         #expect(pipe.size == 1 << 20)
         #expect(output.pipeBytes == .max)  // no more attempts
-        pipe.drain(output)
+        Self.drain(output, pipe)
         #expect(pipe.received == Self.stream(10_000, size: 300))
     }
 
     @Test func outputThatAlwaysFitsLeavesThePipeAlone() throws {
-        let pipe = try Pipe()
+        let pipe = try TestPipe()
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson, pipeGrowthLimit: 1 << 20)
         // 1.5 MB in all, read as it goes: never more pending than the pipe holds.
         for n in 0..<5_000 {
             output.send(.response, Self.body(n, size: 300))
-            if n % 100 == 99 { pipe.drain(output) }
+            if n % 100 == 99 { Self.drain(output, pipe) }
         }
-        pipe.drain(output)
+        Self.drain(output, pipe)
         #expect(pipe.size == 65536)
         #expect(pipe.received == Self.stream(5_000, size: 300))
     }
@@ -110,7 +78,7 @@ import SheetRPC
     /// grows past six frames and the pipe keeps its size (a slow reader gets no more stale
     /// frames than before).
     @Test func aStalledReaderOfAFewSessionsKeepsThePipeItsSize() throws {
-        let pipe = try Pipe()
+        let pipe = try TestPipe()
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson, pipeGrowthLimit: 1 << 20)
         output.supersedesFrames = true
         for tick in 0..<20_000 {
@@ -123,13 +91,13 @@ import SheetRPC
     }
 
     @Test func withoutALimitThePipeKeepsItsSize() throws {
-        let pipe = try Pipe()
+        let pipe = try TestPipe()
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson)
         for n in 0..<2_000 { output.send(.response, Self.body(n, size: 300)) }
         output.write()
         #expect(pipe.size == 65536)
         #expect(output.pipeBytes == .max)
-        pipe.drain(output)
+        Self.drain(output, pipe)
         #expect(pipe.received == Self.stream(2_000, size: 300))
     }
 
