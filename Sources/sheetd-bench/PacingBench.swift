@@ -9,7 +9,7 @@ import Glibc
 /// grid points the daemon skipped because a tick did not fit, the longest wait between two
 /// ticks arriving, and the CPU time the hypervisor took from this machine meanwhile (`steal`
 /// in /proc/stat, all CPUs): skips that come with a long stall and with steal are the
-/// machine's, skips without steal are the daemon's.
+/// hypervisor's; skips without steal are the daemon's, or another process's on this machine.
 enum PacingBench {
     static func run(quick: Bool, out: BenchOutput, daemon: String) {
         let seconds = quick ? 0.2 : 3.0
