@@ -66,16 +66,6 @@ import SheetRPC
         output.send(kind, body)
     }
 
-    /// Writes and reads until everything is through the pipe.
-    static func drain(_ output: ProtocolOutput, _ pipe: Pipe, step: Int) {
-        while true {
-            output.write()
-            guard output.hasPending else { break }
-            pipe.take(step)
-        }
-        while pipe.inPipe > 0 { pipe.take(4096) }
-    }
-
     @Test func supersededFramesVanishAndEverythingElseArrivesInOrder() throws {
         let pipe = try Pipe(size: 4096)
         let output = ProtocolOutput(fd: pipe.write, framing: .ndjson)
@@ -97,7 +87,7 @@ import SheetRPC
         for (kind, body) in messages { Self.send(output, &model, pipe, kind, body) }
         #expect(pipe.written == 0)
         #expect(output.droppedFrames == 3)
-        Self.drain(output, pipe, step: 7)
+        pipe.drain(output, step: 7)
         #expect(Self.names(pipe.received) == ["r1", "e1", "d1", "s2 f2", "s1 f3", "s3 f1", "r2"])
         #expect(pipe.received == model.stream)
     }
@@ -123,7 +113,7 @@ import SheetRPC
         output.write()  // stops somewhere in s1 f1 again, the hole still ahead
         Self.send(output, &model, pipe, .frame(session: 2), Self.body("s2 f3", size: 130))  // s2 f2: a hole
         #expect(output.droppedFrames == 2)
-        Self.drain(output, pipe, step: 333)
+        pipe.drain(output, step: 333)
         #expect(Self.names(pipe.received) == ["s1 f1", "r1", "s1 f2", "s2 f3"])
         #expect(pipe.received == model.stream)
         #expect(!output.hasPending && !output.isMidChunk)
@@ -162,7 +152,7 @@ import SheetRPC
             }
             sent += 1
         }
-        Self.drain(output, pipe, step: 1500)
+        pipe.drain(output, step: 1500)
         #expect(sent == 6000)
         #expect(model.dropped > 100)
         #expect(output.droppedFrames == model.dropped)
@@ -196,7 +186,7 @@ import SheetRPC
         #expect(output.compactions > 0)
         #expect(mostQueued < 4 << 20, "\(mostQueued) bytes queued")
         #expect(output.pendingBytes < 1 << 20)
-        Self.drain(output, pipe, step: 4096)
+        pipe.drain(output, step: 4096)
         #expect(output.droppedFrames == model.dropped)
         #expect(pipe.received == model.stream)
     }
@@ -213,7 +203,7 @@ import SheetRPC
             if i % 7 == 0 { output.write() }
             if i % 5 == 0 { pipe.take(300) }
         }
-        Self.drain(output, pipe, step: 500)
+        pipe.drain(output, step: 500)
         #expect(output.droppedFrames == 0)
         #expect(pipe.received == expected)
     }
@@ -234,7 +224,7 @@ import SheetRPC
         // A second chunk, given up.
         output.send(.response, Self.body("r2", size: 70_000))
         output.discardAllButCurrentChunk()
-        Self.drain(output, pipe, step: 900)
+        pipe.drain(output, step: 900)
         #expect(pipe.received == model.stream)
     }
 }

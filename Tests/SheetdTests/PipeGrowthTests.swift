@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import Foundation
 import Testing
 import SheetRPC
 @testable import sheetd
@@ -12,14 +11,6 @@ import SheetRPC
 /// pending output is one frame per session. No sleeps: the reader reads what is in the pipe
 /// between the output's steps.
 @Suite struct PipeGrowthTests {
-    /// Writes and reads until nothing is pending.
-    static func drain(_ output: ProtocolOutput, _ pipe: TestPipe) {
-        repeat {
-            output.write()
-            pipe.takeAll()
-        } while output.hasPending
-    }
-
     static func body(_ n: Int, size: Int) -> [UInt8] {
         let head = #"{"n":\#(n),"pad":""#
         return Array(head.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: size - head.utf8.count - 2)
@@ -44,7 +35,7 @@ import SheetRPC
         #expect(pipe.size > before)
         #expect(pipe.size <= 1 << 20)
         #expect(output.pipeBytes == pipe.size)
-        Self.drain(output, pipe)
+        pipe.drain(output)
         #expect(pipe.received == Self.stream(1000, size: 300))
     }
 
@@ -56,7 +47,7 @@ import SheetRPC
         output.write()
         #expect(pipe.size == 1 << 20)
         #expect(output.pipeBytes == .max)  // no more attempts
-        Self.drain(output, pipe)
+        pipe.drain(output)
         #expect(pipe.received == Self.stream(10_000, size: 300))
     }
 
@@ -66,9 +57,9 @@ import SheetRPC
         // 1.5 MB in all, read as it goes: never more pending than the pipe holds.
         for n in 0..<5_000 {
             output.send(.response, Self.body(n, size: 300))
-            if n % 100 == 99 { Self.drain(output, pipe) }
+            if n % 100 == 99 { pipe.drain(output) }
         }
-        Self.drain(output, pipe)
+        pipe.drain(output)
         #expect(pipe.size == 65536)
         #expect(pipe.received == Self.stream(5_000, size: 300))
     }
@@ -97,7 +88,7 @@ import SheetRPC
         output.write()
         #expect(pipe.size == 65536)
         #expect(output.pipeBytes == .max)
-        Self.drain(output, pipe)
+        pipe.drain(output)
         #expect(pipe.received == Self.stream(2_000, size: 300))
     }
 

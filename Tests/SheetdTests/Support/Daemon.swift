@@ -5,6 +5,7 @@ import Foundation
 import SheetTestSupport
 import SheetRPC
 import Synchronization
+@testable import sheetd
 
 /// Serialises pipe creation and spawning: Glibc's `pipe2` is not visible to Swift, so the
 /// close-on-exec flag is set right after `pipe()`; holding this lock meanwhile keeps a
@@ -285,7 +286,7 @@ final class Daemon {
     /// The size of the pipe the daemon writes its protocol output to (`F_GETPIPE_SZ` on its
     /// read end), or nil if it cannot be read.
     var outputPipeSize: Int? {
-        let size = fcntl(stdoutFD, 1032)
+        let size = fcntl(stdoutFD, ProtocolOutput.getPipeSize)
         return size > 0 ? Int(size) : nil
     }
 

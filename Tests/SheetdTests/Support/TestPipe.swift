@@ -57,4 +57,15 @@ final class TestPipe {
     func takeAll() {
         while inPipe > 0 { take(65536) }
     }
+
+    /// Writes and reads, `step` bytes at a time, until everything `output` holds is through
+    /// the pipe and read.
+    func drain(_ output: ProtocolOutput, step: Int = 65536) {
+        while true {
+            output.write()
+            guard output.hasPending else { break }
+            take(step)
+        }
+        takeAll()
+    }
 }
